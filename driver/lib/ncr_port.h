@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The only header that pure code in driver/lib/ includes: it maps the few
+ * kernel facilities that code needs onto libc, so the same files compile
+ * unchanged into ncr.ko and into the user-space unit tests and fuzzers.
+ */
+#ifndef NCR_PORT_H
+#define NCR_PORT_H
+
+#ifdef __KERNEL__
+
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+#include <crypto/algapi.h>	/* crypto_memneq */
+
+#define ncr_malloc(n)		kvmalloc((n), GFP_KERNEL)
+#define ncr_free_sensitive(p, n)	kvfree_sensitive((p), (n))
+
+#else /* user space */
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+
+#ifndef EBADMSG
+#define EBADMSG 74
+#endif
+
+static inline void memzero_explicit(void *s, size_t n)
+{
+	memset(s, 0, n);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+/* Constant-time inequality, as the kernel's crypto_memneq(). */
+static inline unsigned long crypto_memneq(const void *a, const void *b,
+					  size_t n)
+{
+	const volatile u8 *x = a, *y = b;
+	unsigned long d = 0;
+
+	while (n--)
+		d |= *x++ ^ *y++;
+	return d;
+}
+
+#define ncr_malloc(n)		malloc(n)
+
+static inline void ncr_free_sensitive(void *p, size_t n)
+{
+	if (p)
+		memzero_explicit(p, n);
+	free(p);
+}
+
+#endif /* __KERNEL__ */
+
+#endif /* NCR_PORT_H */
