@@ -14,9 +14,17 @@
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <crypto/algapi.h>	/* crypto_memneq */
+#include <linux/random.h>
 
 #define ncr_malloc(n)		kvmalloc((n), GFP_KERNEL)
 #define ncr_free_sensitive(p, n)	kvfree_sensitive((p), (n))
+
+/* Cryptographic randomness; 0 (cannot fail once the RNG is seeded). */
+static inline int ncr_random_bytes(void *buf, size_t n)
+{
+	get_random_bytes(buf, n);
+	return 0;
+}
 
 #else /* user space */
 
@@ -26,6 +34,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 typedef uint8_t u8;
 typedef uint16_t u16;
@@ -62,6 +71,25 @@ static inline void ncr_free_sensitive(void *p, size_t n)
 	if (p)
 		memzero_explicit(p, n);
 	free(p);
+}
+
+/* Cryptographic randomness: 0 or -EIO. */
+static inline int ncr_random_bytes(void *buf, size_t n)
+{
+	u8 *p = buf;
+
+	while (n) {
+		ssize_t r = getrandom(p, n, 0);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -EIO;
+		}
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
 }
 
 #endif /* __KERNEL__ */

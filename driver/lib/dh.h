@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Finite-field Diffie-Hellman on LibTomMath. */
+#ifndef NCR_DH_H
+#define NCR_DH_H
+
+#include "tommath_port.h"
+
+#define NCR_DH_MIN_BITS 512
+
+struct ncr_dh_key {
+	mp_int p, g, y;		/* p and g are zero for a bare public value */
+	mp_int x;		/* valid only when has_private */
+	bool has_private;
+};
+
+int ncr_dh_key_init(struct ncr_dh_key *k);
+void ncr_dh_key_clear(struct ncr_dh_key *k);
+
+/*
+ * Sets p and g (big-endian; p odd, NCR_DH_MIN_BITS..NCR_PK_MAX_BITS bits,
+ * g in [2, p-2]) and generates x (max(256, 2 * security strength) bits,
+ * below p-1) and y = g^x mod p.  0, -EINVAL, -ENOMEM.
+ */
+int ncr_dh_generate(struct ncr_dh_key *k, const u8 *p, size_t p_len,
+		    const u8 *g, size_t g_len);
+
+/* Checks an imported key (sizes, ranges, y = g^x if private). */
+int ncr_dh_check_key(const struct ncr_dh_key *k);
+
+/* Bytes of p: the length of every shared secret and public value. */
+size_t ncr_dh_prime_bytes(const struct ncr_dh_key *k);
+
+/*
+ * Shared secret peer^x mod p, left-padded to ncr_dh_prime_bytes().  peer is
+ * big-endian; values outside [2, p-2] are rejected with -EINVAL.  *out_len:
+ * capacity in, length out (-ENOSPC if too small).
+ */
+int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
+		   u8 *out, size_t *out_len);
+
+int ncr_dh_copy_public(struct ncr_dh_key *dst, const struct ncr_dh_key *src);
+
+#endif /* NCR_DH_H */

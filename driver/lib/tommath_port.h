@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * How pure code reaches LibTomMath: in ncr.ko the fetched sources in
+ * driver/tommath/ (with the libc stand-ins of driver/tommath_shim/include
+ * first on the include path), in user space Debian's libtommath-dev.
+ * Also a few helpers shared by rsa.c, dsa.c, dh.c and der.c.
+ */
+#ifndef NCR_TOMMATH_PORT_H
+#define NCR_TOMMATH_PORT_H
+
+#include "ncr_port.h"
+#include <tommath.h>
+
+/* Largest modulus/prime accepted anywhere (import, generation, DH). */
+#define NCR_PK_MAX_BITS 16384
+#define NCR_PK_MAX_BYTES (NCR_PK_MAX_BITS / 8)
+
+/* Maps a LibTomMath error to a negative errno. */
+int ncr_mp_errno(mp_err err);
+
+/* a as exactly len big-endian bytes (left-padded); -EINVAL if a is larger. */
+int ncr_mp_to_fixed(const mp_int *a, u8 *out, size_t len);
+
+/* Uniform r in [1, bound - 1] from ncr_random_bytes (rejection sampling). */
+int ncr_mp_rand_range(mp_int *r, const mp_int *bound);
+
+/* Uniform r of exactly bits bits (top bit set). */
+int ncr_mp_rand_bits(mp_int *r, int bits);
+
+/* Miller-Rabin rounds for a prime of the given size (FIPS 186-4 C.3). */
+int ncr_mp_prime_rounds(int bits);
+
+#endif /* NCR_TOMMATH_PORT_H */
