@@ -94,4 +94,14 @@ static inline int ncr_random_bytes(void *buf, size_t n)
 
 #endif /* __KERNEL__ */
 
+/*
+ * struct nlattr, NLA_ALIGN() and NLA_HDRLEN, for lib/nlattr.c.  Appended
+ * after the main block so each side takes its own netlink UAPI header.
+ */
+#ifdef __KERNEL__
+#include <uapi/linux/netlink.h>
+#else
+#include <linux/netlink.h>
+#endif
+
 #endif /* NCR_PORT_H */
