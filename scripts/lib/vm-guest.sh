@@ -1,0 +1,66 @@
+#!/bin/bash
+# Pid 1 inside the scripts/vm guest, running from the (read-only) host root.
+# Copied by scripts/vm into the run directory ($run, shared read-write with
+# the host) next to "env" and "cmd"; leaves "rc", "dmesg" and "started" there.
+run=$(dirname "$(readlink -f "$0")")
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export HOME=/root TERM=dumb LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
+# shellcheck source=/dev/null
+. "$run/env"
+
+say() { echo "ncr-vm: $*"; }
+
+finish() {
+	echo "$1" > "$run/rc"
+	dmesg > "$run/dmesg" 2>&1
+	sync
+	/bin/busybox poweroff -f
+	sleep 30
+}
+
+# Guest clock: the RTC normally carries the host time; fall back to the
+# host's clock at launch so that TLS certificates validate.
+now=$(date +%s)
+if [ "$now" -lt $((NCRVM_HOST_EPOCH - 60)) ]; then
+	date -s "@$NCRVM_HOST_EPOCH" > /dev/null
+fi
+hostname ncr-vm
+ip link set lo up
+
+# Algorithms the tests use that Debian builds as modules; the rest are
+# built in. The kernel would autoload them too, but loading them up front
+# keeps their self-tests out of the timed test runs.
+for m in $NCRVM_CRYPTO_MODULES; do
+	modprobe -q "$m" || say "warning: modprobe $m failed"
+done
+
+if [ -n "$NCR_KO" ]; then
+	if ! insmod "$NCR_KO" $NCRVM_KO_PARAMS; then
+		say "insmod $NCR_KO failed"
+		finish 126
+	fi
+	say "loaded $NCR_KO"
+	[ -c /dev/crypto ] || say "warning: /dev/crypto did not appear"
+fi
+
+cd "$NCR_ROOT" || finish 126
+awk '{ printf "%.1f\n", $1 }' /proc/uptime > "$run/started"
+say "boot-to-command $(cat "$run/started") s (guest uptime); running: $NCRVM_CMD_TEXT"
+bash "$run/cmd" < /dev/null
+rc=$?
+say "command exited with status $rc"
+
+# Whatever the command left behind must not keep the module busy.
+kill -KILL -1 2>/dev/null
+sleep 0.2
+if [ -n "$NCR_KO" ]; then
+	mod=$(basename "$NCR_KO" .ko)
+	if grep -q "^$mod " /proc/modules; then
+		if ! rmmod "$mod"; then
+			say "error: rmmod $mod failed (a reference leaked?)"
+			grep "^$mod " /proc/modules
+			[ "$rc" -eq 0 ] && rc=125
+		fi
+	fi
+fi
+finish "$rc"

@@ -1,0 +1,61 @@
+#!/bin/busybox sh
+# /init of the scripts/vm initramfs (busybox only).  Loads the virtio/9p
+# modules, mounts the host root read-only plus the run directory read-write,
+# prepares the pseudo file systems and hands over to scripts/lib/vm-guest.sh
+# running from the host root as pid 1 (switch_root, so that the kernel's
+# usermode helper finds the host's /sbin/modprobe for crypto algorithms).
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+
+fail() {
+	echo "ncr-vm: init: $*" > /dev/console
+	poweroff -f
+	sleep 10
+}
+
+# Order matters: dependencies first (see DESIGN.md).
+for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
+	 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p; do
+	insmod /modules/$m.ko || fail "insmod $m failed"
+done
+
+run=
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in
+	ncrvm_run=*) run=${arg#ncrvm_run=} ;;
+	esac
+done
+[ -n "$run" ] || fail "no ncrvm_run= on the kernel command line"
+
+R=/newroot
+mkdir -p $R
+# The mount tag shows up a moment after virtio_pci probes: retry briefly.
+i=0
+until mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=loose,ro \
+		hostroot $R 2>/dev/null; do
+	i=$((i + 1))
+	[ $i -lt 50 ] || fail "cannot mount the host root (9p tag hostroot)"
+	sleep 0.1
+done
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,rw \
+	ncrout "$R$run" || fail "cannot mount the run directory $run"
+
+mount -t proc proc $R/proc
+mount -t sysfs sys $R/sys
+mount -t devtmpfs dev $R/dev
+mkdir -p $R/dev/pts $R/dev/shm 2>/dev/null
+mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts $R/dev/pts
+mount -t tmpfs -o mode=1777 shm $R/dev/shm
+for d in /tmp /var/tmp; do
+	mount -t tmpfs -o mode=1777 tmpfs $R$d
+done
+for d in /run /var/log /var/lib/nginx /var/cache/nginx /root; do
+	[ -d $R$d ] && mount -t tmpfs -o mode=755 tmpfs $R$d
+done
+
+umount /proc /sys /dev 2>/dev/null
+exec switch_root $R /bin/bash "$run/guest.sh"
+fail "switch_root failed"
