@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Entry point of the "ncr" provider: parameters, operation query and
+ * teardown.  The provider loads even without /dev/crypto; operations then
+ * fail with a reason naming the problem (ncr_dev.c opens lazily).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+#include "ncr_prov.h"
+
+#define NCR_PROV_NAME "ncr: Linux /dev/crypto (NCR) kernel-held keys"
+#define NCR_PROV_VERSION "0.1.0"
+
+static const OSSL_PARAM *ncr_gettable_params(void *provctx)
+{
+	static const OSSL_PARAM params[] = {
+		OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR,
+				NULL, 0),
+		OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR,
+				NULL, 0),
+		OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR,
+				NULL, 0),
+		OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER,
+				NULL, 0),
+		OSSL_PARAM_END
+	};
+
+	(void)provctx;
+	return params;
+}
+
+static int ncr_get_params(void *provctx, OSSL_PARAM params[])
+{
+	OSSL_PARAM *p;
+
+	(void)provctx;
+	p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME);
+	if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, NCR_PROV_NAME))
+		return 0;
+	p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION);
+	if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, NCR_PROV_VERSION))
+		return 0;
+	p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO);
+	if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, NCR_PROV_VERSION))
+		return 0;
+	/* Usable even without the device: errors are per operation. */
+	p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
+	if (p != NULL && !OSSL_PARAM_set_int(p, 1))
+		return 0;
+	return 1;
+}
+
+static const OSSL_ALGORITHM *ncr_query(void *provctx, int operation_id,
+				       int *no_cache)
+{
+	(void)provctx;
+	*no_cache = 0;
+	switch (operation_id) {
+	case OSSL_OP_CIPHER:
+		return ncr_ciphers;
+	}
+	return NULL;
+}
+
+static const OSSL_ITEM *ncr_get_reason_strings(void *provctx)
+{
+	(void)provctx;
+	return ncr_reason_strings;
+}
+
+static void ncr_teardown(void *provctx)
+{
+	struct ncr_provctx *ctx = provctx;
+
+	if (ctx == NULL)
+		return;
+	OSSL_LIB_CTX_free(ctx->libctx);
+	free(ctx);
+}
+
+static const OSSL_DISPATCH ncr_dispatch[] = {
+	{ OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))ncr_teardown },
+	{ OSSL_FUNC_PROVIDER_GETTABLE_PARAMS,
+	  (void (*)(void))ncr_gettable_params },
+	{ OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))ncr_get_params },
+	{ OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))ncr_query },
+	{ OSSL_FUNC_PROVIDER_GET_REASON_STRINGS,
+	  (void (*)(void))ncr_get_reason_strings },
+	{ 0, NULL }
+};
+
+__attribute__((visibility("default")))
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
+		       const OSSL_DISPATCH *in, const OSSL_DISPATCH **out,
+		       void **provctx)
+{
+	struct ncr_provctx *ctx;
+
+	ncr_err_init(handle, in);
+	ctx = calloc(1, sizeof(*ctx));
+	if (ctx == NULL)
+		return 0;
+	ctx->handle = handle;
+	/* A child context sees the application's providers (for BIOs). */
+	ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
+	if (ctx->libctx == NULL) {
+		free(ctx);
+		return 0;
+	}
+	*provctx = ctx;
+	*out = ncr_dispatch;
+	return 1;
+}
