@@ -4,30 +4,16 @@
 
 get_filename_component(NCR_KW_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 set(NCR_KW_LIB "${NCR_KW_ROOT}/driver/lib")
-set(NCR_KW_UNIT "${NCR_KW_ROOT}/test/unit")
-# Wycheproof vectors live next to the repository (never copied into it).
-get_filename_component(NCR_KW_VECTORS
-	"${NCR_KW_ROOT}/../shared/vectors/wycheproof" ABSOLUTE)
 
-find_package(OpenSSL REQUIRED COMPONENTS Crypto)
+find_package(OpenSSL 3 REQUIRED COMPONENTS Crypto)
 
-add_executable(test_aes_kw
-	"${NCR_KW_UNIT}/test_aes_kw.c"
-	"${NCR_KW_UNIT}/wycheproof_scan.c"
-	"${NCR_KW_LIB}/aes_kw.c")
-target_include_directories(test_aes_kw PRIVATE "${NCR_KW_LIB}" "${NCR_KW_UNIT}")
-target_compile_options(test_aes_kw PRIVATE -Wall -Wextra -Werror)
-target_link_libraries(test_aes_kw PRIVATE OpenSSL::Crypto)
-add_test(NAME aes_kw COMMAND test_aes_kw "${NCR_KW_VECTORS}")
-# 77: vector directory absent -> reported as skipped, not passed
-set_tests_properties(aes_kw PROPERTIES SKIP_RETURN_CODE 77)
+ncr_unit_test(NAME test_aes_kw
+  SOURCES driver/lib/aes_kw.c test/unit/test_aes_kw.c test/unit/wycheproof_scan.c
+  LIBS OpenSSL::Crypto
+  ARGS "${NCR_WYCHEPROOF_DIR}")
 
-add_executable(test_key_blob
-	"${NCR_KW_UNIT}/test_key_blob.c"
-	"${NCR_KW_LIB}/key_blob.c")
-target_include_directories(test_key_blob PRIVATE "${NCR_KW_LIB}")
-target_compile_options(test_key_blob PRIVATE -Wall -Wextra -Werror)
-add_test(NAME key_blob COMMAND test_key_blob)
+ncr_unit_test(NAME test_key_blob
+  SOURCES driver/lib/key_blob.c test/unit/test_key_blob.c)
 
 # Fuzz harness (libFuzzer): built with clang whatever the project compiler
 # is, run by ctest for a bounded number of inputs from a seed blob.
