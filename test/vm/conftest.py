@@ -1,0 +1,161 @@
+"""Shared pytest fixtures for the suites that run inside the scripts/vm guest.
+
+Run from the repo root inside the VM (test/vm/run does this):
+    /usr/bin/python3 -m pytest -p no:cacheprovider -q test/vm
+
+Environment set by scripts/vm: NCR_ROOT (repo root, read-only), NCR_BUILD
+(build dir, read-only), NCR_KO (the loaded module; for tests that rmmod and
+insmod it themselves), NCR_VM_OUT (a directory shared read-write with the
+host). /tmp is a private tmpfs.
+"""
+import ctypes
+import errno
+import fcntl
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(os.environ.get("NCR_ROOT",
+                                   pathlib.Path(__file__).resolve().parents[2]))
+BUILD = pathlib.Path(os.environ.get("NCR_BUILD", ROOT / "build"))
+DEVICE = "/dev/crypto"
+
+# test/vm on sys.path: suites import the shared helpers (e.g. ncrio).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+# The storage master key every VM suite uses (agreed in ncr-team.md).
+TEST_MASTER_KEY = bytes(range(32))
+
+
+def _ioc_wr(nr, size):
+    # _IOWR('c', nr, size); nr > 255 carries into the type byte, exactly as
+    # the C macro does for the seed's numbers 260..303.
+    return (3 << 30) | (size << 16) | ((ord("c") << 8) + nr)
+
+
+class _MasterKeySet(ctypes.Structure):
+    # struct ncr_master_key_set (no attributes follow).
+    _fields_ = [("input_size", ctypes.c_uint32),
+                ("output_size", ctypes.c_uint32),
+                ("key", ctypes.c_void_p),
+                ("key_size", ctypes.c_uint32)]
+
+
+NCRIO_MASTER_KEY_SET = _ioc_wr(260, ctypes.sizeof(_MasterKeySet))
+
+
+def master_key_set(key=TEST_MASTER_KEY):
+    """Sets the storage master key through a fresh descriptor.
+
+    Returns 0 on success or the errno of the refusal.
+    """
+    buf = ctypes.create_string_buffer(key, len(key))
+    arg = _MasterKeySet(0, 0, ctypes.addressof(buf), len(key))
+    fd = os.open(DEVICE, os.O_RDWR)
+    try:
+        fcntl.ioctl(fd, NCRIO_MASTER_KEY_SET, arg)
+        return 0
+    except OSError as e:
+        return e.errno
+    finally:
+        os.close(fd)
+
+
+def module_name():
+    return pathlib.Path(os.environ.get("NCR_KO", "ncr.ko")).stem
+
+
+def module_loaded():
+    name = module_name()
+    with open("/proc/modules") as f:
+        return any(line.split()[0] == name for line in f)
+
+
+def reload_module(params=(), set_master_key=True):
+    """rmmod + insmod NCR_KO with the given parameters (a sequence of
+    "name=value" strings), then set the common test master key again unless
+    told not to. Tests that change module state restore it with
+    reload_module() when they are done."""
+    ko = os.environ.get("NCR_KO")
+    if not ko:
+        pytest.skip("NCR_KO not set: the module was not loaded by scripts/vm")
+    if module_loaded():
+        subprocess.run(["rmmod", module_name()], check=True)
+    subprocess.run(["insmod", ko, *params], check=True)
+    if set_master_key:
+        rc = master_key_set()
+        if rc not in (0, errno.EOPNOTSUPP):
+            raise OSError(rc, "setting the test master key after reload")
+
+
+@pytest.fixture(scope="session")
+def ncr_root():
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def ncr_build():
+    return BUILD
+
+
+@pytest.fixture(scope="session")
+def ncr_ko():
+    ko = os.environ.get("NCR_KO")
+    if not ko:
+        pytest.skip("NCR_KO not set: the module was not loaded by scripts/vm")
+    return pathlib.Path(ko)
+
+
+@pytest.fixture(scope="session")
+def wycheproof_dir():
+    d = pathlib.Path(os.environ.get("NCR_WYCHEPROOF_DIR",
+                                    ROOT.parent / "shared/vectors/wycheproof"))
+    if not d.is_dir():
+        pytest.skip(f"Wycheproof vectors not found at {d} (../shared beside the repo)")
+    return d
+
+
+@pytest.fixture
+def dev():
+    """An open /dev/crypto descriptor (one namespace), closed afterwards."""
+    if not os.path.exists(DEVICE):
+        pytest.skip(f"{DEVICE} missing: run inside scripts/vm with ncr.ko loaded")
+    fd = os.open(DEVICE, os.O_RDWR)
+    yield fd
+    os.close(fd)
+
+
+@pytest.fixture
+def master_key():
+    """Ensures the common test master key (0x00..0x1f) is set.
+
+    A second set is refused or accepted depending on the storage code; either
+    way the only key the VM suites ever set is this one, so a refusal because
+    a key is already present counts as "set with this same key"."""
+    if not os.path.exists(DEVICE):
+        pytest.skip(f"{DEVICE} missing: run inside scripts/vm with ncr.ko loaded")
+    rc = master_key_set()
+    if rc == errno.EOPNOTSUPP:
+        pytest.skip("NCRIO_MASTER_KEY_SET not implemented yet (EOPNOTSUPP)")
+    if rc not in (0, errno.EEXIST, errno.EBUSY, errno.EALREADY):
+        raise OSError(rc, f"NCRIO_MASTER_KEY_SET failed: {os.strerror(rc)}")
+    return TEST_MASTER_KEY
+
+
+@pytest.fixture
+def module_reload():
+    """Returns reload_module(params=(), set_master_key=True); whatever the
+    test did, the module is reloaded with default parameters and the common
+    master key afterwards."""
+    used = []
+
+    def _reload(params=(), set_master_key=True):
+        used.append(True)
+        reload_module(params, set_master_key)
+
+    yield _reload
+    if used:
+        reload_module()
