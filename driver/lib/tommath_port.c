@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers shared by the LibTomMath-based public-key code. */
+#include "tommath_port.h"
+
+int ncr_mp_errno(mp_err err)
+{
+	switch (err) {
+	case MP_OKAY:
+		return 0;
+	case MP_MEM:
+		return -ENOMEM;
+	case MP_VAL:
+		return -EINVAL;
+	default:
+		return -EIO;
+	}
+}
+
+int ncr_mp_to_fixed(const mp_int *a, u8 *out, size_t len)
+{
+	size_t n, written;
+
+	if (mp_isneg(a))
+		return -EINVAL;
+	n = mp_ubin_size(a);
+	if (mp_iszero(a))
+		n = 0;
+	if (n > len)
+		return -EINVAL;
+	memset(out, 0, len - n);
+	if (n == 0)
+		return 0;
+	return ncr_mp_errno(mp_to_ubin(a, out + (len - n), n, &written));
+}
+
+/* r = random number of nbits bits at most (top bits masked). */
+static int rand_upto_bits(mp_int *r, int nbits, bool set_top)
+{
+	size_t n = ((size_t)nbits + 7) / 8;
+	u8 *buf;
+	int err;
+
+	if (nbits <= 0)
+		return -EINVAL;
+	buf = ncr_malloc(n);
+	if (!buf)
+		return -ENOMEM;
+	err = ncr_random_bytes(buf, n);
+	if (err)
+		goto out;
+	if (nbits % 8)
+		buf[0] &= (u8)((1u << (nbits % 8)) - 1);
+	if (set_top)
+		buf[0] |= (u8)(1u << ((nbits - 1) % 8));
+	err = ncr_mp_errno(mp_from_ubin(r, buf, n));
+out:
+	ncr_free_sensitive(buf, n);
+	return err;
+}
+
+int ncr_mp_rand_range(mp_int *r, const mp_int *bound)
+{
+	int nbits = mp_count_bits(bound), err, tries;
+
+	if (mp_isneg(bound) || mp_cmp_d(bound, 2) == MP_LT)
+		return -EINVAL;
+	/* each try succeeds with probability > 1/2 */
+	for (tries = 0; tries < 256; tries++) {
+		err = rand_upto_bits(r, nbits, false);
+		if (err)
+			return err;
+		if (!mp_iszero(r) && mp_cmp(r, bound) == MP_LT)
+			return 0;
+	}
+	return -EIO;
+}
+
+int ncr_mp_rand_bits(mp_int *r, int bits)
+{
+	return rand_upto_bits(r, bits, true);
+}
+
+int ncr_mp_prime_rounds(int bits)
+{
+	/*
+	 * FIPS 186-4 Table C.2/C.3 (error <= 2^-100 for RSA/DSA primes);
+	 * LibTomMath adds a strong Lucas test on top, never fewer rounds
+	 * than its own recommendation.
+	 */
+	int fips = bits >= 1536 ? 4 : bits >= 1024 ? 5 : bits >= 512 ? 7 :
+		   bits >= 256 ? 27 : 64;
+	int ltm = mp_prime_rabin_miller_trials(bits);
+
+	return fips > ltm ? fips : ltm;
+}
