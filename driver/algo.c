@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The algorithms the driver supports, by name.  A fixed table rather than
+ * "whatever the crypto API can instantiate": key and session validation
+ * then give the same answer on every machine, secret-key sizes are checked
+ * at import/generate time, and nothing the driver has no use for (AEADs,
+ * compression, rng) is reachable.  The crypto API still picks the
+ * implementation (AES-NI, hardware drivers) when a session starts.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include "ncr_int.h"
+
+#define CIPHER_AES(n)	{ n, NCR_ALG_CIPHER, 16, 32, true }
+#define HASH(n)		{ n, NCR_ALG_HASH, 0, 0, false }
+#define HMAC(n)		{ n, NCR_ALG_MAC, 1, NCR_SECRET_MAX, false }
+
+static const struct ncr_algo ncr_algos[] = {
+	CIPHER_AES("ecb(aes)"),
+	CIPHER_AES("cbc(aes)"),
+	CIPHER_AES("ctr(aes)"),
+	HASH("md5"),
+	HASH("sha1"),
+	HASH("sha224"),
+	HASH("sha256"),
+	HASH("sha384"),
+	HASH("sha512"),
+	HASH("sha3-224"),
+	HASH("sha3-256"),
+	HASH("sha3-384"),
+	HASH("sha3-512"),
+	HMAC("hmac(md5)"),
+	HMAC("hmac(sha1)"),
+	HMAC("hmac(sha224)"),
+	HMAC("hmac(sha256)"),
+	HMAC("hmac(sha384)"),
+	HMAC("hmac(sha512)"),
+	{ "rsa", NCR_ALG_PK, 0, 0, false },
+	{ "dsa", NCR_ALG_PK, 0, 0, false },
+	{ "dh", NCR_ALG_DH, 0, 0, false },
+};
+
+const struct ncr_algo *ncr_algo_find(const char *name)
+{
+	size_t i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(ncr_algos); i++)
+		if (!strcmp(ncr_algos[i].name, name))
+			return &ncr_algos[i];
+	return NULL;
+}
+
+bool ncr_algo_key_len_ok(const struct ncr_algo *algo, size_t len)
+{
+	if (algo->cls != NCR_ALG_CIPHER && algo->cls != NCR_ALG_MAC)
+		return false;
+	if (algo->aes_key)
+		return len == 16 || len == 24 || len == 32;
+	return len >= algo->min_key && len <= algo->max_key;
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NCR_OP_ENCRYPT/DECRYPT with skciphers of the kernel crypto API (async
+ * implementations included: every request waits with crypto_wait_req()).
+ *
+ * Data is streamed through a bounce buffer of at most NCR_CHUNK_SIZE bytes
+ * and the IV buffer carries the chaining state across chunks and across
+ * updates (the skcipher API leaves the next IV in it), so one big update
+ * and many small ones give the same result.  Input length rule: every
+ * update must be a multiple of the cipher's block size (ecb, cbc: 16; else
+ * EINVAL); for stream modes (ctr) every update must be a multiple of the
+ * chunk size (16) except the last one: after a partial block, further
+ * data is EINVAL.  The output buffer must hold the input length (ERANGE).
+ * Output may be the input buffer itself.
+ */
+#include <crypto/skcipher.h>
+#include <linux/err.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include "ncr_int.h"
+
+struct ncr_cipher_state {
+	struct crypto_skcipher *tfm;
+	struct skcipher_request *req;
+	unsigned int block;	/* update lengths must be multiples */
+	unsigned int chunk;	/* only the last update may be shorter */
+	bool ended;		/* a partial chunk was processed */
+	u8 iv[NCR_CIPHER_MAX_BLOCK_LEN];
+};
+
+static int ncr_cipher_setkey(struct ncr_session *ses,
+			     struct ncr_cipher_state *st)
+{
+	struct ncr_key *key = ses->key;
+	int ret = -EINVAL;
+
+	if (!key)
+		return -EINVAL;
+	down_read(&key->sem);
+	if (key->type == NCR_KEY_TYPE_SECRET)
+		ret = crypto_skcipher_setkey(st->tfm, key->secret,
+					     key->secret_size);
+	up_read(&key->sem);
+	return ret ? -EINVAL : 0;
+}
+
+static int ncr_cipher_init(struct ncr_session *ses, struct nlattr *tb[])
+{
+	const struct nlattr *iv = tb[NCR_ATTR_IV];
+	struct ncr_cipher_state *st;
+	unsigned int ivsize;
+	int ret;
+
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return -ENOMEM;
+	ses->priv = st;
+	st->tfm = crypto_alloc_skcipher(ses->algo->name, 0, 0);
+	if (IS_ERR(st->tfm)) {
+		ret = PTR_ERR(st->tfm);
+		st->tfm = NULL;
+		return ret == -ENOENT ? -EOPNOTSUPP : ret;
+	}
+	ret = ncr_cipher_setkey(ses, st);
+	if (ret)
+		return ret;
+	ivsize = crypto_skcipher_ivsize(st->tfm);
+	if (ivsize > sizeof(st->iv))
+		return -EOPNOTSUPP;
+	if (ivsize) {
+		/* No silent all-zero IV. */
+		if (!iv || ncr_nla_len(iv) != ivsize)
+			return -EINVAL;
+		memcpy(st->iv, ncr_nla_data(iv), ivsize);
+	}
+	st->block = crypto_skcipher_blocksize(st->tfm);
+	st->chunk = crypto_skcipher_chunksize(st->tfm);
+	st->req = skcipher_request_alloc(st->tfm, GFP_KERNEL);
+	if (!st->req)
+		return -ENOMEM;
+	return 0;
+}
+
+static int ncr_cipher_chunk(struct ncr_session *ses,
+			    struct ncr_cipher_state *st, u8 *buf,
+			    unsigned int len)
+{
+	struct scatterlist sg;
+	DECLARE_CRYPTO_WAIT(wait);
+	int ret;
+
+	sg_init_one(&sg, buf, len);
+	skcipher_request_set_callback(st->req, CRYPTO_TFM_REQ_MAY_SLEEP |
+				      CRYPTO_TFM_REQ_MAY_BACKLOG,
+				      crypto_req_done, &wait);
+	skcipher_request_set_crypt(st->req, &sg, &sg, len, st->iv);
+	if (ses->op == NCR_OP_ENCRYPT)
+		ret = crypto_skcipher_encrypt(st->req);
+	else
+		ret = crypto_skcipher_decrypt(st->req);
+	return crypto_wait_req(ret, &wait);
+}
+
+static int ncr_cipher_update(struct ncr_session *ses,
+			     const struct ncr_data_in *in,
+			     struct ncr_data_out *out)
+{
+	struct ncr_cipher_state *st = ses->priv;
+	size_t n = in->size, off, len;
+	u8 *buf;
+	int ret = 0;
+
+	if (in->kernel)		/* key material is never encrypted out */
+		return -EINVAL;
+	if (n == 0)
+		return 0;
+	if (n % st->block || st->ended || !out)
+		return -EINVAL;
+	if (out->size < n)
+		return -ERANGE;
+	buf = kmalloc(min_t(size_t, n, NCR_CHUNK_SIZE), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	for (off = 0; off < n && !ret; off += len) {
+		len = min_t(size_t, n - off, NCR_CHUNK_SIZE);
+		ret = ncr_data_in_read(in, off, buf, len);
+		if (!ret)
+			ret = ncr_cipher_chunk(ses, st, buf, len);
+		if (!ret)
+			ret = ncr_data_out_write(out, off, buf, len);
+	}
+	kfree_sensitive(buf);
+	if (n % st->chunk)
+		st->ended = true;
+	return ret;
+}
+
+/* There is nothing to finish; FINAL's own input is one more update. */
+static int ncr_cipher_final(struct ncr_session *ses,
+			    const struct ncr_data_in *in,
+			    struct ncr_data_out *out)
+{
+	if (in)
+		return ncr_cipher_update(ses, in, out);
+	return 0;
+}
+
+static void ncr_cipher_free(struct ncr_session *ses)
+{
+	struct ncr_cipher_state *st = ses->priv;
+
+	if (!st)
+		return;
+	skcipher_request_free(st->req);
+	crypto_free_skcipher(st->tfm);
+	kfree_sensitive(st);
+	ses->priv = NULL;
+}
+
+const struct ncr_session_ops ncr_cipher_ops = {
+	.init = ncr_cipher_init,
+	.update = ncr_cipher_update,
+	.final = ncr_cipher_final,
+	.free = ncr_cipher_free,
+};

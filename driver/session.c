@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Session objects and SESSION_INIT/UPDATE/FINAL/ONCE.  The algorithm class
+ * picks the ops (cipher.c, hash.c, or the PK code); the core handles
+ * handles, limits, locking, the key reference and the session data
+ * attributes in the caller's layout.
+ */
+#include <linux/err.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include "ncr_int.h"
+
+int ncr_data_in_read(const struct ncr_data_in *in, size_t off, void *dst,
+		     size_t len)
+{
+	if (off > in->size || len > in->size - off)
+		return -EINVAL;
+	if (in->kernel) {
+		memcpy(dst, in->kernel + off, len);
+		return 0;
+	}
+	return copy_from_user(dst, in->user + off, len) ? -EFAULT : 0;
+}
+
+int ncr_data_out_write(struct ncr_data_out *out, size_t off, const void *src,
+		       size_t len)
+{
+	if (off > out->size || len > out->size - off)
+		return -ERANGE;
+	if (len && copy_to_user(out->buf + off, src, len))
+		return -EFAULT;
+	out->written = max(out->written, off + len);
+	return 0;
+}
+
+static const struct ncr_session_ops *
+ncr_session_ops_for(const struct ncr_algo *algo, u32 op)
+{
+	bool crypt = op == NCR_OP_ENCRYPT || op == NCR_OP_DECRYPT;
+	const struct ncr_session_ops *ops;
+
+	switch (algo->cls) {
+	case NCR_ALG_CIPHER:
+		return crypt ? &ncr_cipher_ops : ERR_PTR(-EINVAL);
+	case NCR_ALG_HASH:
+	case NCR_ALG_MAC:
+		return crypt ? ERR_PTR(-EINVAL) : &ncr_hash_ops;
+	case NCR_ALG_PK:
+		ops = ncr_pk_session_ops(algo->name);
+		return ops ? ops : ERR_PTR(-EOPNOTSUPP);
+	default:
+		return ERR_PTR(-EINVAL);
+	}
+}
+
+static void ncr_session_put(struct ncr_session *ses)
+{
+	if (!refcount_dec_and_test(&ses->ref))
+		return;
+	if (!ses->done)
+		ses->ops->free(ses);
+	if (ses->key)
+		ncr_key_put(ses->key);
+	ncr_limit_release(&ses->owner, NCR_LIMIT_SESSION);
+	kfree(ses);
+}
+
+static struct ncr_session *ncr_session_new(struct ncr_ns *ns, u32 op,
+					   struct nlattr *tb[])
+{
+	const struct ncr_session_ops *ops;
+	const struct ncr_algo *algo;
+	struct ncr_session *ses;
+	int ret;
+
+	if (op < NCR_OP_ENCRYPT || op > NCR_OP_VERIFY)
+		return ERR_PTR(-EINVAL);
+	algo = ncr_algo_find(ncr_attr_str(tb, NCR_ATTR_ALGORITHM));
+	if (!algo)
+		return ERR_PTR(-EINVAL);
+	ops = ncr_session_ops_for(algo, op);
+	if (IS_ERR(ops))
+		return ERR_CAST(ops);
+
+	ses = kzalloc(sizeof(*ses), GFP_KERNEL);
+	if (!ses)
+		return ERR_PTR(-ENOMEM);
+	ret = ncr_limit_charge(&ses->owner, NCR_LIMIT_SESSION);
+	if (ret) {
+		kfree(ses);
+		return ERR_PTR(ret);
+	}
+	mutex_init(&ses->lock);
+	refcount_set(&ses->ref, 1);
+	ses->op = op;
+	ses->algo = algo;
+	ses->ops = ops;
+	if (tb[NCR_ATTR_KEY]) {
+		ses->key = ncr_key_get(ns, ncr_nla_get_u32(tb[NCR_ATTR_KEY]));
+		if (IS_ERR(ses->key)) {
+			ret = PTR_ERR(ses->key);
+			ses->key = NULL;
+			goto fail;
+		}
+	}
+	ret = ops->init(ses, tb);
+	if (ret)
+		goto fail;
+	return ses;
+fail:
+	ncr_session_put(ses);
+	return ERR_PTR(ret);
+}
+
+int ncr_session_init(struct ncr_ns *ns, const struct ncr_session_init *si,
+		     struct nlattr *tb[])
+{
+	struct ncr_session *ses = ncr_session_new(ns, si->op, tb);
+	int ret;
+
+	if (IS_ERR(ses))
+		return PTR_ERR(ses);
+	mutex_lock(&ns->ses_lock);
+	ret = idr_alloc(&ns->sessions, ses, 1, 0, GFP_KERNEL);
+	if (ret > 0)
+		ses->handle = ret;
+	mutex_unlock(&ns->ses_lock);
+	if (ret < 0)
+		ncr_session_put(ses);
+	return ret;
+}
+
+/* The input of an update: user data, or a secret key's material. */
+static int ncr_session_update_input(struct ncr_ns *ns, struct ncr_session *ses,
+				    struct nlattr *tb[], struct ncr_data_in *in,
+				    struct ncr_key **key)
+{
+	*key = NULL;
+	if (tb[NCR_ATTR_UPDATE_INPUT_DATA])
+		return ncr_attr_input_data(tb[NCR_ATTR_UPDATE_INPUT_DATA], in);
+	if (!tb[NCR_ATTR_UPDATE_INPUT_KEY_AS_DATA])
+		return -EINVAL;
+	/* Hashing a key reveals nothing; encrypting it would. */
+	if (ses->op != NCR_OP_SIGN && ses->op != NCR_OP_VERIFY)
+		return -EINVAL;
+	*key = ncr_key_get(ns, ncr_nla_get_u32(tb[NCR_ATTR_UPDATE_INPUT_KEY_AS_DATA]));
+	if (IS_ERR(*key)) {
+		int ret = PTR_ERR(*key);
+
+		*key = NULL;
+		return ret;
+	}
+	down_read(&(*key)->sem);
+	if ((*key)->type != NCR_KEY_TYPE_SECRET)
+		return -EINVAL;
+	in->user = NULL;
+	in->kernel = (*key)->secret;
+	in->size = (*key)->secret_size;
+	return 0;
+}
+
+/* Called with ses->lock held. */
+static int ncr_session_do_update(struct ncr_ns *ns, struct ncr_session *ses,
+				 struct nlattr *tb[])
+{
+	struct ncr_data_out out, *outp = NULL;
+	void __user *result_size_ptr = NULL;
+	struct ncr_data_in in;
+	struct ncr_key *key;
+	int ret;
+
+	if (tb[NCR_ATTR_UPDATE_OUTPUT_BUFFER]) {
+		ret = ncr_attr_output_buffer(tb[NCR_ATTR_UPDATE_OUTPUT_BUFFER],
+					     &out, &result_size_ptr);
+		if (ret)
+			return ret;
+		outp = &out;
+	}
+	ret = ncr_session_update_input(ns, ses, tb, &in, &key);
+	if (!ret)
+		ret = ses->ops->update(ses, &in, outp);
+	if (key) {
+		up_read(&key->sem);
+		ncr_key_put(key);
+	}
+	if (!ret && outp)
+		ret = ncr_put_result_size(result_size_ptr, out.written);
+	return ret;
+}
+
+/* Optional update, then finish.  Called with ses->lock held. */
+static int ncr_session_do_final(struct ncr_ns *ns, struct ncr_session *ses,
+				struct nlattr *tb[])
+{
+	struct ncr_data_out out, *outp = NULL;
+	void __user *result_size_ptr = NULL;
+	struct ncr_data_in in, *inp = NULL;
+	int ret, err;
+
+	if (tb[NCR_ATTR_UPDATE_INPUT_DATA] ||
+	    tb[NCR_ATTR_UPDATE_INPUT_KEY_AS_DATA]) {
+		ret = ncr_session_do_update(ns, ses, tb);
+		if (ret)
+			return ret;
+	}
+	if (tb[NCR_ATTR_FINAL_INPUT_DATA]) {
+		ret = ncr_attr_input_data(tb[NCR_ATTR_FINAL_INPUT_DATA], &in);
+		if (ret)
+			return ret;
+		inp = &in;
+	}
+	if (tb[NCR_ATTR_FINAL_OUTPUT_BUFFER]) {
+		ret = ncr_attr_output_buffer(tb[NCR_ATTR_FINAL_OUTPUT_BUFFER],
+					     &out, &result_size_ptr);
+		if (ret)
+			return ret;
+		outp = &out;
+	}
+	ret = ses->ops->final(ses, inp, outp);
+	if (ret >= 0 && outp) {
+		err = ncr_put_result_size(result_size_ptr, out.written);
+		if (err)
+			ret = err;
+	}
+	return ret;
+}
+
+static struct ncr_session *ncr_session_get(struct ncr_ns *ns,
+					   ncr_session_t handle, bool remove)
+{
+	struct ncr_session *ses;
+
+	mutex_lock(&ns->ses_lock);
+	if (remove) {
+		ses = idr_remove(&ns->sessions, handle);
+	} else {
+		ses = idr_find(&ns->sessions, handle);
+		if (ses)
+			refcount_inc(&ses->ref);
+	}
+	mutex_unlock(&ns->ses_lock);
+	return ses ? ses : ERR_PTR(-EINVAL);
+}
+
+int ncr_session_update(struct ncr_ns *ns, const struct ncr_session_update *su,
+		       struct nlattr *tb[])
+{
+	struct ncr_session *ses = ncr_session_get(ns, su->ses, false);
+	int ret;
+
+	if (IS_ERR(ses))
+		return PTR_ERR(ses);
+	mutex_lock(&ses->lock);
+	if (ses->done)
+		ret = -EINVAL;
+	else
+		ret = ncr_session_do_update(ns, ses, tb);
+	mutex_unlock(&ses->lock);
+	ncr_session_put(ses);
+	return ret;
+}
+
+/* The session is gone afterwards, even when FINAL fails (CRYPTO(4)). */
+static int ncr_session_finish(struct ncr_ns *ns, struct ncr_session *ses,
+			      struct nlattr *tb[])
+{
+	int ret;
+
+	mutex_lock(&ses->lock);
+	if (ses->done) {
+		ret = -EINVAL;
+	} else {
+		ret = ncr_session_do_final(ns, ses, tb);
+		ses->ops->free(ses);
+		ses->done = true;
+	}
+	mutex_unlock(&ses->lock);
+	ncr_session_put(ses);
+	return ret;
+}
+
+int ncr_session_final(struct ncr_ns *ns, const struct ncr_session_final *sf,
+		      struct nlattr *tb[])
+{
+	struct ncr_session *ses = ncr_session_get(ns, sf->ses, true);
+
+	if (IS_ERR(ses))
+		return PTR_ERR(ses);
+	return ncr_session_finish(ns, ses, tb);
+}
+
+int ncr_session_once(struct ncr_ns *ns, const struct ncr_session_once *so,
+		     struct nlattr *tb[])
+{
+	struct ncr_session *ses = ncr_session_new(ns, so->op, tb);
+
+	if (IS_ERR(ses))
+		return PTR_ERR(ses);
+	return ncr_session_finish(ns, ses, tb);
+}
+
+static int ncr_session_destroy_one(int id, void *p, void *unused)
+{
+	ncr_session_put(p);
+	return 0;
+}
+
+void ncr_sessions_destroy(struct ncr_ns *ns)
+{
+	idr_for_each(&ns->sessions, ncr_session_destroy_one, NULL);
+	idr_destroy(&ns->sessions);
+}
