@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ncrctl: administration of the ncr /dev/crypto driver.
+ *
+ *   ncrctl master-key generate FILE   new AES-256 master key file (0600)
+ *   ncrctl master-key load FILE       set the storage master key from FILE
+ *   ncrctl status                     module, device, master key, limits,
+ *                                     algorithms
+ *
+ * Every failure prints one line naming the file or device and the problem,
+ * and exits with a code of its own class (see enum below and ncrctl(8)).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <linux/ncr.h>
+
+#define DEVICE		"/dev/crypto"
+#define SYSFS_MODULE	"/sys/module/ncr"
+#define MASTER_KEY_LEN	32
+
+/* Exit codes, one per failure class (documented in ncrctl.8). */
+enum {
+	EXIT_OK = 0,
+	EXIT_USAGE = 2,		/* bad command line */
+	EXIT_EXISTS = 3,	/* generate: the file already exists */
+	EXIT_FILE_IO = 4,	/* cannot create, read or write the file */
+	EXIT_INSECURE = 5,	/* load: not a root-owned 0600 regular file */
+	EXIT_BAD_SIZE = 6,	/* load: not 16, 24 or 32 bytes */
+	EXIT_NO_DEVICE = 7,	/* module not loaded / /dev/crypto unusable */
+	EXIT_DENIED = 8,	/* kernel: EPERM (needs EUID 0 + CAP_SYS_ADMIN) */
+	EXIT_KEY_BUSY = 9,	/* kernel: a different master key is set */
+	EXIT_KERNEL = 10,	/* kernel refused for another reason */
+	EXIT_RANDOM = 11,	/* getrandom() failed */
+	EXIT_NO_MASTER = 12,	/* status: driver fine, no master key set */
+};
+
+static const char *prog = "ncrctl";
+
+static int die(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return code;
+}
+
+static int usage(FILE *f, int code)
+{
+	fprintf(f,
+		"usage: %s master-key generate FILE\n"
+		"       %s master-key load FILE\n"
+		"       %s status\n", prog, prog, prog);
+	return code;
+}
+
+/* ---- master-key generate ---- */
+
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= w;
+	}
+	return 0;
+}
+
+static int master_key_generate(const char *path)
+{
+	uint8_t key[MASTER_KEY_LEN];
+	size_t got = 0;
+	int fd, err;
+
+	while (got < sizeof(key)) {
+		ssize_t r = getrandom(key + got, sizeof(key) - got, 0);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return die(EXIT_RANDOM, "getrandom: %s", strerror(errno));
+		got += r;
+	}
+	/* O_EXCL: never overwrite (nor follow a planted symlink) */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		  0600);
+	if (fd < 0) {
+		err = errno;
+		explicit_bzero(key, sizeof(key));
+		if (err == EEXIST)
+			return die(EXIT_EXISTS, "%s: already exists; refusing to "
+				   "overwrite a master key file", path);
+		return die(EXIT_FILE_IO, "%s: cannot create: %s", path,
+			   strerror(err));
+	}
+	if (fchmod(fd, 0600) || write_all(fd, key, sizeof(key)) ||
+	    fsync(fd)) {
+		err = errno;
+		explicit_bzero(key, sizeof(key));
+		close(fd);
+		unlink(path);
+		return die(EXIT_FILE_IO, "%s: cannot write: %s", path,
+			   strerror(err));
+	}
+	explicit_bzero(key, sizeof(key));
+	if (close(fd)) {
+		err = errno;
+		unlink(path);
+		return die(EXIT_FILE_IO, "%s: cannot write: %s", path,
+			   strerror(err));
+	}
+	printf("%s: new %d-bit master key written (mode 0600)\n", path,
+	       MASTER_KEY_LEN * 8);
+	return EXIT_OK;
+}
+
+/* ---- master-key load ---- */
+
+/* Refuses anything but a regular file owned by root with mode 0600. */
+static int check_key_file(const char *path, const struct stat *st)
+{
+	if (!S_ISREG(st->st_mode))
+		return die(EXIT_INSECURE, "%s: not a regular file", path);
+	if (st->st_uid != 0)
+		return die(EXIT_INSECURE, "%s: owned by uid %u; a master key "
+			   "file must be owned by root (uid 0)", path,
+			   (unsigned int)st->st_uid);
+	if ((st->st_mode & 07777) != 0600)
+		return die(EXIT_INSECURE, "%s: mode %04o; a master key file "
+			   "must have mode 0600 (chmod 600 %s)", path,
+			   (unsigned int)(st->st_mode & 07777), path);
+	return EXIT_OK;
+}
+
+static int open_device(void)
+{
+	int fd = open(DEVICE, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (errno == ENOENT || errno == ENXIO || errno == ENODEV)
+			die(EXIT_NO_DEVICE, "%s: %s; is the ncr module loaded? "
+			    "(modprobe ncr)", DEVICE, strerror(errno));
+		else
+			die(EXIT_NO_DEVICE, "%s: cannot open: %s", DEVICE,
+			    strerror(errno));
+	}
+	return fd;
+}
+
+static int set_master_key(const char *path, const uint8_t *key, size_t len)
+{
+	struct ncr_master_key_set mk = {
+		.input_size = 0, .output_size = 0,
+		.key = key, .key_size = (uint32_t)len,
+	};
+	int fd = open_device(), err;
+
+	if (fd < 0)
+		return EXIT_NO_DEVICE;
+	if (ioctl(fd, NCRIO_MASTER_KEY_SET, &mk) == 0) {
+		close(fd);
+		printf("%s: master key set\n", path);
+		return EXIT_OK;
+	}
+	err = errno;
+	close(fd);
+	switch (err) {
+	case EPERM:
+		return die(EXIT_DENIED, "%s: setting the master key needs EUID 0 "
+			   "and CAP_SYS_ADMIN (%s)", DEVICE, strerror(err));
+	case EBUSY:
+		return die(EXIT_KEY_BUSY, "%s: a different master key is already "
+			   "set; it can only be replaced after unloading the "
+			   "module (or rebooting)", path);
+	default:
+		return die(EXIT_KERNEL, "%s: the driver refused the key from %s: "
+			   "%s", DEVICE, path, strerror(err));
+	}
+}
+
+static int master_key_load(const char *path)
+{
+	uint8_t key[MASTER_KEY_LEN + 1];
+	struct stat st;
+	ssize_t n;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		if (errno == ELOOP)
+			return die(EXIT_INSECURE, "%s: is a symbolic link; give "
+				   "the key file itself", path);
+		return die(EXIT_FILE_IO, "%s: cannot open: %s", path,
+			   strerror(errno));
+	}
+	if (fstat(fd, &st)) {
+		ret = die(EXIT_FILE_IO, "%s: cannot stat: %s", path,
+			  strerror(errno));
+		goto out;
+	}
+	ret = check_key_file(path, &st);
+	if (ret)
+		goto out;
+	do {
+		n = read(fd, key, sizeof(key));
+	} while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		ret = die(EXIT_FILE_IO, "%s: cannot read: %s", path,
+			  strerror(errno));
+		goto out;
+	}
+	if (n != 16 && n != 24 && n != 32) {
+		ret = die(EXIT_BAD_SIZE, "%s: %s%zd bytes; a master key file "
+			  "holds exactly 16, 24 or 32 bytes (AES-128/192/256)",
+			  path, n > MASTER_KEY_LEN ? "more than " : "",
+			  n > MASTER_KEY_LEN ? (ssize_t)MASTER_KEY_LEN : n);
+		goto out;
+	}
+	ret = set_master_key(path, key, n);
+out:
+	explicit_bzero(key, sizeof(key));
+	close(fd);
+	return ret;
+}
+
+/* ---- status ---- */
+
+struct attr_buf {
+	uint8_t data[256];
+	size_t len;
+};
+
+/* Appends one netlink-style attribute (struct nlattr + data, 4-aligned). */
+static void attr_put(struct attr_buf *b, uint16_t type, const void *v,
+		     size_t len)
+{
+	uint16_t hdr[2] = { (uint16_t)(4 + len), type };
+
+	memcpy(b->data + b->len, hdr, 4);
+	memcpy(b->data + b->len + 4, v, len);
+	b->len += (4 + len + 3) & ~(size_t)3;
+}
+
+static void attr_str(struct attr_buf *b, uint16_t type, const char *s)
+{
+	attr_put(b, type, s, strlen(s) + 1);
+}
+
+static void attr_u32(struct attr_buf *b, uint16_t type, uint32_t v)
+{
+	attr_put(b, type, &v, sizeof(v));
+}
+
+/* An ioctl argument: fixed struct followed by attributes. */
+union ioc_arg {
+	struct ncr_key_generate gen;
+	struct ncr_key_storage_wrap sw;
+	struct ncr_key_import imp;
+	struct ncr_key_wrap wrap;
+	uint8_t raw[512];
+};
+
+static int ioc(int fd, unsigned long cmd, union ioc_arg *a, size_t fixed,
+	       const struct attr_buf *b)
+{
+	uint32_t in = (uint32_t)(fixed + (b ? b->len : 0));
+
+	memcpy(a->raw, &in, sizeof(in));		/* input_size */
+	memset(a->raw + 4, 0, 4);			/* output_size */
+	if (b)
+		memcpy(a->raw + fixed, b->data, b->len);
+	return ioctl(fd, cmd, a) < 0 ? -errno : 0;
+}
+
+static int key_init(int fd)
+{
+	return ioctl(fd, NCRIO_KEY_INIT);
+}
+
+static void key_deinit(int fd, ncr_key_t k)
+{
+	if (k >= 0)
+		ioctl(fd, NCRIO_KEY_DEINIT, &k);
+}
+
+/* Master key probe: storage-wrap an empty key; ENOKEY means none is set. */
+static int probe_master_key(int fd)
+{
+	union ioc_arg a = { 0 };
+	uint8_t out[64];
+	ncr_key_t k = key_init(fd);
+	int ret;
+
+	if (k < 0)
+		return -errno;
+	a.sw.key = k;
+	a.sw.buffer = out;
+	a.sw.buffer_size = sizeof(out);
+	ret = ioc(fd, NCRIO_KEY_STORAGE_WRAP, &a, sizeof(a.sw), NULL);
+	key_deinit(fd, k);
+	return ret;
+}
+
+/* Secret-key algorithms: generate a key of @bits. */
+static int probe_secret(int fd, const char *algo, uint32_t bits,
+			ncr_key_t *keep)
+{
+	struct attr_buf b = { .len = 0 };
+	union ioc_arg a = { 0 };
+	ncr_key_t k = key_init(fd);
+	int ret;
+
+	if (k < 0)
+		return -errno;
+	attr_str(&b, NCR_ATTR_ALGORITHM, algo);
+	attr_u32(&b, NCR_ATTR_SECRET_KEY_BITS, bits);
+	attr_u32(&b, NCR_ATTR_KEY_FLAGS, NCR_KEY_FLAG_WRAPPABLE);
+	a.gen.key = k;
+	ret = ioc(fd, NCRIO_KEY_GENERATE, &a, sizeof(a.gen), &b);
+	if (ret || !keep)
+		key_deinit(fd, k);
+	else
+		*keep = k;
+	return ret;
+}
+
+/* Public-key algorithms: import junk; EOPNOTSUPP means "not supported". */
+static int probe_pk(int fd, const char *algo)
+{
+	static const uint8_t junk[2] = { 0x30, 0x00 };
+	struct attr_buf b = { .len = 0 };
+	union ioc_arg a = { 0 };
+	ncr_key_t k = key_init(fd);
+	int ret;
+
+	if (k < 0)
+		return -errno;
+	attr_str(&b, NCR_ATTR_ALGORITHM, algo);
+	attr_u32(&b, NCR_ATTR_KEY_TYPE, NCR_KEY_TYPE_PUBLIC);
+	a.imp.key = k;
+	a.imp.data = junk;
+	a.imp.data_size = sizeof(junk);
+	ret = ioc(fd, NCRIO_KEY_IMPORT, &a, sizeof(a.imp), &b);
+	key_deinit(fd, k);
+	return ret == -EOPNOTSUPP ? ret : 0;
+}
+
+/* Wrap algorithms: wrap an AES-128 key under itself. */
+static int probe_walg(int fd, ncr_key_t k, const char *walg)
+{
+	struct attr_buf b = { .len = 0 };
+	union ioc_arg a = { 0 };
+	uint8_t out[64];
+
+	attr_str(&b, NCR_ATTR_WRAPPING_ALGORITHM, walg);
+	a.wrap.wrapping_key = k;
+	a.wrap.source_key = k;
+	a.wrap.buffer = out;
+	a.wrap.buffer_size = sizeof(out);
+	return ioc(fd, NCRIO_KEY_WRAP, &a, sizeof(a.wrap), &b);
+}
+
+static void print_algos(int fd)
+{
+	static const char *const secret[] = {
+		"ecb(aes)", "cbc(aes)", "ctr(aes)", "hmac(sha1)",
+		"hmac(sha256)", "hmac(sha384)", "hmac(sha512)",
+	};
+	static const char *const pk[] = { "rsa", "dsa", "dh" };
+	ncr_key_t aes = -1;
+	size_t i;
+
+	printf("algorithms:");
+	for (i = 0; i < sizeof(secret) / sizeof(secret[0]); i++)
+		if (!probe_secret(fd, secret[i], i < 3 ? 128 : 256,
+				  i == 0 ? &aes : NULL))
+			printf(" %s", secret[i]);
+	for (i = 0; i < sizeof(pk) / sizeof(pk[0]); i++)
+		if (!probe_pk(fd, pk[i]))
+			printf(" %s", pk[i]);
+	printf("\nkey wrapping:");
+	if (aes >= 0) {
+		if (!probe_walg(fd, aes, NCR_WALG_AES_RFC3394))
+			printf(" " NCR_WALG_AES_RFC3394);
+		if (!probe_walg(fd, aes, NCR_WALG_AES_RFC5649))
+			printf(" " NCR_WALG_AES_RFC5649);
+		key_deinit(fd, aes);
+	}
+	printf("\n");
+}
+
+static void print_limits(void)
+{
+	char path[512], val[64];
+	struct dirent *de;
+	DIR *d = opendir(SYSFS_MODULE "/parameters");
+
+	if (!d) {
+		printf("limits: (no %s/parameters)\n", SYSFS_MODULE);
+		return;
+	}
+	printf("limits:\n");
+	while ((de = readdir(d))) {
+		FILE *f;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/parameters/%s", SYSFS_MODULE,
+			 de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(val, sizeof(val), f)) {
+			val[strcspn(val, "\n")] = 0;
+			printf("  %s = %s\n", de->d_name, val);
+		}
+		fclose(f);
+	}
+	closedir(d);
+}
+
+static int status(void)
+{
+	struct stat st;
+	int fd, mk, ret = EXIT_OK;
+
+	if (stat(SYSFS_MODULE, &st)) {
+		printf("module: not loaded\n");
+		return die(EXIT_NO_DEVICE, "module ncr is not loaded "
+			   "(modprobe ncr)");
+	}
+	printf("module: loaded\n");
+	if (stat(DEVICE, &st) || !S_ISCHR(st.st_mode)) {
+		printf("device: %s missing\n", DEVICE);
+		return die(EXIT_NO_DEVICE, "%s: missing or not a character "
+			   "device", DEVICE);
+	}
+	fd = open_device();
+	if (fd < 0)
+		return EXIT_NO_DEVICE;
+	printf("device: %s (%u:%u)\n", DEVICE, major(st.st_rdev),
+	       minor(st.st_rdev));
+	mk = probe_master_key(fd);
+	if (mk == -ENOKEY) {
+		printf("master key: not set\n");
+		ret = EXIT_NO_MASTER;
+	} else if (mk == -EOPNOTSUPP) {
+		printf("master key: not supported by this driver\n");
+		ret = EXIT_NO_MASTER;
+	} else {
+		printf("master key: set\n");
+	}
+	print_limits();
+	print_algos(fd);
+	close(fd);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+			  !strcmp(argv[1], "help")))
+		return usage(stdout, EXIT_OK);
+	if (argc == 2 && !strcmp(argv[1], "status"))
+		return status();
+	if (argc == 4 && !strcmp(argv[1], "master-key")) {
+		if (!strcmp(argv[2], "generate"))
+			return master_key_generate(argv[3]);
+		if (!strcmp(argv[2], "load"))
+			return master_key_load(argv[3]);
+	}
+	return usage(stderr, EXIT_USAGE);
+}
