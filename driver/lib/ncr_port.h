@@ -15,13 +15,19 @@
 #include <linux/slab.h>
 #include <crypto/algapi.h>	/* crypto_memneq */
 #include <linux/random.h>
+#include <linux/sched.h>
 
 #define ncr_malloc(n)		kvmalloc((n), GFP_KERNEL)
 #define ncr_free_sensitive(p, n)	kvfree_sensitive((p), (n))
 
-/* Cryptographic randomness; 0 (cannot fail once the RNG is seeded). */
+/*
+ * Cryptographic randomness; 0 (cannot fail once the RNG is seeded).
+ * Process context only: it also yields the CPU, as key generation loops
+ * call it once per candidate and may run for seconds.
+ */
 static inline int ncr_random_bytes(void *buf, size_t n)
 {
+	cond_resched();
 	get_random_bytes(buf, n);
 	return 0;
 }

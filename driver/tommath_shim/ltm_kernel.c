@@ -7,6 +7,7 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/random.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/math64.h>
 #include "ltm_kernel.h"
@@ -41,9 +42,13 @@ void *ncr_ltm_realloc(void *mem, size_t oldsize, size_t newsize)
 	return p;
 }
 
-/* Replaces LibTomMath's bn_s_mp_rand_platform.c (which is not compiled). */
+/*
+ * Replaces LibTomMath's bn_s_mp_rand_platform.c (which is not compiled).
+ * Prime searches call it once per candidate: a good place to yield.
+ */
 mp_err s_mp_rand_platform(void *p, size_t n)
 {
+	cond_resched();
 	get_random_bytes(p, n);
 	return MP_OKAY;
 }

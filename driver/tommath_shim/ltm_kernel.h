@@ -23,7 +23,9 @@
  * tommath_private.h reads PRIVATE_MP_WARRAY lazily, so redefining it after
  * tommath.h is enough.
  */
+#ifndef MP_LOW_MEM
 #define MP_LOW_MEM
+#endif
 #include "tommath.h"
 #undef PRIVATE_MP_WARRAY
 #define PRIVATE_MP_WARRAY 140
