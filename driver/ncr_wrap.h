@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal interface between wrap.c (KEY_WRAP/UNWRAP and the AES glue for
+ * lib/aes_kw.c), storage.c (storage blobs) and master_key.c.
+ */
+#ifndef NCR_WRAP_H
+#define NCR_WRAP_H
+
+#include <crypto/internal/cipher.h>
+#include "ncr_int.h"
+#include "lib/aes_kw.h"
+
+/* Room for the DER of a public/private key (as KEY_EXPORT's limit). */
+#define NCR_PK_MATERIAL_MAX	(16 * 1024)
+
+/* ---- wrap.c ---- */
+
+/*
+ * A single-block AES transform keyed with @key (16, 24 or 32 bytes).  The
+ * crypto API picks the implementation (AES-NI when loaded, else the
+ * constant-time-hardened generic one).  Free with crypto_free_cipher().
+ */
+struct crypto_cipher *ncr_kw_tfm_alloc(const u8 *key, size_t len);
+
+/* Binds lib/aes_kw.c's block callbacks to @tfm. */
+void ncr_kw_cipher_bind(struct aes_kw_cipher *c, struct crypto_cipher *tfm);
+
+/*
+ * Fills the empty destination @key (sem held for write, just cleared) from
+ * unwrapped material: type, algorithm and flags, checked like KEY_IMPORT
+ * (secret: a length @algo accepts; public/private: ncr_pk_import()).
+ */
+int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
+			  u32 type, const u8 *data, size_t len);
+
+/*
+ * Security strength in bits of a public/private key, for the rule "never
+ * wrap a key under a weaker key-encryption key".  wrap.c has a __weak
+ * default (256: only an AES-256 KEK may wrap a private key) that the PK
+ * code overrides with the real figure (e.g. SP 800-57: RSA-2048 112,
+ * RSA-3072 128, RSA-7680 192).
+ */
+unsigned int ncr_pk_strength_bits(struct ncr_key *key);
+
+/* ---- master_key.c ---- */
+
+/*
+ * The storage master key's AES transform, or NULL when no master key is
+ * set.  Once set it stays unchanged until module unload, so the pointer
+ * may be used without further locking while /dev/crypto is open.
+ */
+struct crypto_cipher *ncr_master_tfm(void);
+
+#endif /* NCR_WRAP_H */

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NCRIO_KEY_WRAP / NCRIO_KEY_UNWRAP: RFC 3394 ("walg-aes-rfc3394", secret
+ * keys whose size is a multiple of 8, at least 16 bytes) and RFC 5649
+ * ("walg-aes-rfc5649", any key: secret bytes, or the DER of
+ * ncr_pk_export() for public/private keys).  The algorithms themselves
+ * are lib/aes_kw.c; this file holds the key rules.  Errors: see
+ * docs/storage-format.md ("Wrapping rules").
+ *
+ * AES comes from the single-block crypto_cipher API, not an "ecb(aes)"
+ * skcipher: every KW step encrypts one block that depends on the previous
+ * one, so a block-at-a-time interface is exactly what is needed, without a
+ * scatterlist and a request per block.
+ */
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "ncr_wrap.h"
+
+MODULE_IMPORT_NS(CRYPTO_INTERNAL);	/* crypto_cipher_* in 6.1 */
+
+/* ---- AES glue ---- */
+
+static int ncr_kw_encrypt(void *ctx, u8 *block)
+{
+	crypto_cipher_encrypt_one(ctx, block, block);
+	return 0;
+}
+
+static int ncr_kw_decrypt(void *ctx, u8 *block)
+{
+	crypto_cipher_decrypt_one(ctx, block, block);
+	return 0;
+}
+
+void ncr_kw_cipher_bind(struct aes_kw_cipher *c, struct crypto_cipher *tfm)
+{
+	c->encrypt = ncr_kw_encrypt;
+	c->decrypt = ncr_kw_decrypt;
+	c->ctx = tfm;
+}
+
+struct crypto_cipher *ncr_kw_tfm_alloc(const u8 *key, size_t len)
+{
+	struct crypto_cipher *tfm;
+	int ret;
+
+	tfm = crypto_alloc_cipher("aes", 0, 0);
+	if (IS_ERR(tfm))
+		return tfm;
+	if (crypto_cipher_blocksize(tfm) != AES_KW_BLOCK) {
+		ret = -EINVAL;
+		goto fail;
+	}
+	ret = crypto_cipher_setkey(tfm, key, len);
+	if (ret)
+		goto fail;
+	return tfm;
+fail:
+	crypto_free_cipher(tfm);
+	return ERR_PTR(ret);
+}
+
+/* ---- rules ---- */
+
+enum ncr_walg { NCR_WALG_3394, NCR_WALG_5649 };
+
+static int ncr_walg_parse(struct nlattr *tb[], enum ncr_walg *walg)
+{
+	const char *name = ncr_attr_str(tb, NCR_ATTR_WRAPPING_ALGORITHM);
+
+	if (!name)
+		return -EINVAL;
+	if (!strcmp(name, NCR_WALG_AES_RFC3394))
+		*walg = NCR_WALG_3394;
+	else if (!strcmp(name, NCR_WALG_AES_RFC5649))
+		*walg = NCR_WALG_5649;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * NCR_ATTR_IV: absent or empty means the RFC's default; otherwise exactly
+ * the 8-byte IV of RFC 3394 or the 4-byte AIV constant of RFC 5649 (the
+ * other half of the RFC 5649 AIV is the length indicator, never chosen).
+ */
+static int ncr_wrap_iv(struct nlattr *tb[], enum ncr_walg walg,
+		       const u8 **iv)
+{
+	const struct nlattr *nla = tb[NCR_ATTR_IV];
+	int want = walg == NCR_WALG_3394 ? AES_KW_IV_LEN : AES_KWP_AIV_LEN;
+
+	*iv = NULL;
+	if (!nla || ncr_nla_len(nla) == 0)
+		return 0;
+	if (ncr_nla_len(nla) != want)
+		return -EINVAL;
+	*iv = ncr_nla_data(nla);
+	return 0;
+}
+
+/* A key-encryption key: a secret AES key (algorithm of the AES family). */
+static int ncr_kek_check(struct ncr_key *kek)
+{
+	const struct ncr_algo *algo = ncr_algo_find(kek->algo);
+
+	if (kek->type != NCR_KEY_TYPE_SECRET || !algo || !algo->aes_key)
+		return -EINVAL;
+	if (kek->secret_size != 16 && kek->secret_size != 24 &&
+	    kek->secret_size != 32)
+		return -EINVAL;
+	return 0;
+}
+
+unsigned int __weak ncr_pk_strength_bits(struct ncr_key *key)
+{
+	return 256;
+}
+
+/*
+ * Security strength of what a wrap would expose.  Secret keys: their size
+ * in bits, capped at 256 (the strongest KEK).  Public keys protect
+ * nothing.
+ */
+static unsigned int ncr_key_strength_bits(struct ncr_key *key)
+{
+	switch (key->type) {
+	case NCR_KEY_TYPE_SECRET:
+		return min_t(unsigned int, key->secret_size * 8, 256);
+	case NCR_KEY_TYPE_PRIVATE:
+		return ncr_pk_strength_bits(key);
+	default:
+		return 0;
+	}
+}
+
+/* Source rules; both keys are locked for read. */
+static int ncr_wrap_check(struct ncr_key *kek, struct ncr_key *src,
+			  enum ncr_walg walg)
+{
+	int ret;
+
+	if (src->type == NCR_KEY_TYPE_INVALID)
+		return -EINVAL;
+	ret = ncr_kek_check(kek);
+	if (ret)
+		return ret;
+	if (!(src->flags & NCR_KEY_FLAG_WRAPPABLE))
+		return -EPERM;
+	if (ncr_key_strength_bits(src) > kek->secret_size * 8)
+		return -EPERM;
+	if (walg == NCR_WALG_3394 && src->type != NCR_KEY_TYPE_SECRET)
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * The bytes to wrap: the secret, or the PK export in a new buffer.
+ * *owned is set when *data must be freed (kvfree_sensitive, *alloc bytes).
+ */
+static int ncr_wrap_material(struct ncr_key *src, const u8 **data,
+			     size_t *len, u8 **owned, size_t *alloc)
+{
+	int ret;
+
+	*owned = NULL;
+	if (src->type == NCR_KEY_TYPE_SECRET) {
+		*data = src->secret;
+		*len = src->secret_size;
+		return 0;
+	}
+	*alloc = NCR_PK_MATERIAL_MAX;
+	*owned = kvmalloc(*alloc, GFP_KERNEL);
+	if (!*owned)
+		return -ENOMEM;
+	*len = *alloc;
+	ret = ncr_pk_export(src, *owned, len);
+	if (ret) {
+		kvfree_sensitive(*owned, *alloc);
+		*owned = NULL;
+		return ret;
+	}
+	*data = *owned;
+	return 0;
+}
+
+static int ncr_wrap_do(struct ncr_key *kek, struct ncr_key *src,
+		       enum ncr_walg walg, const u8 *iv, u8 **out,
+		       size_t *out_len)
+{
+	struct crypto_cipher *tfm;
+	struct aes_kw_cipher c;
+	const u8 *data;
+	u8 *owned, *buf;
+	size_t len, alloc = 0;
+	int ret;
+
+	ret = ncr_wrap_material(src, &data, &len, &owned, &alloc);
+	if (ret)
+		return ret;
+	tfm = ncr_kw_tfm_alloc(kek->secret, kek->secret_size);
+	if (IS_ERR(tfm)) {
+		ret = PTR_ERR(tfm);
+		goto free_data;
+	}
+	ncr_kw_cipher_bind(&c, tfm);
+	*out_len = aes_kwp_wrapped_len(len);
+	buf = kvmalloc(*out_len, GFP_KERNEL);
+	ret = -ENOMEM;
+	if (!buf)
+		goto free_tfm;
+	if (walg == NCR_WALG_3394)
+		ret = aes_kw_wrap(&c, iv, data, len, buf, out_len);
+	else
+		ret = aes_kwp_wrap(&c, iv, data, len, buf, out_len);
+	if (ret)
+		kvfree(buf);
+	else
+		*out = buf;
+free_tfm:
+	crypto_free_cipher(tfm);
+free_data:
+	if (owned)
+		kvfree_sensitive(owned, alloc);
+	return ret;
+}
+
+/* Read-locks two keys in a fixed (address) order; a == b locks once. */
+static void ncr_key_pair_lock(struct ncr_key *a, struct ncr_key *b)
+{
+	if (a == b) {
+		down_read(&a->sem);
+	} else if (a < b) {
+		down_read(&a->sem);
+		down_read(&b->sem);
+	} else {
+		down_read(&b->sem);
+		down_read(&a->sem);
+	}
+}
+
+static void ncr_key_pair_unlock(struct ncr_key *a, struct ncr_key *b)
+{
+	up_read(&a->sem);
+	if (a != b)
+		up_read(&b->sem);
+}
+
+long ncr_key_wrap(struct ncr_ns *ns, const struct ncr_key_wrap *wrap,
+		  struct nlattr *tb[])
+{
+	struct ncr_key *kek, *src;
+	enum ncr_walg walg;
+	const u8 *iv;
+	u8 *out = NULL;
+	size_t out_len = 0;
+	long ret;
+
+	ret = ncr_walg_parse(tb, &walg);
+	if (!ret)
+		ret = ncr_wrap_iv(tb, walg, &iv);
+	if (ret)
+		return ret;
+	if (wrap->buffer_size < 0)
+		return -EINVAL;
+
+	kek = ncr_key_get(ns, wrap->wrapping_key);
+	if (IS_ERR(kek))
+		return PTR_ERR(kek);
+	src = ncr_key_get(ns, wrap->source_key);
+	if (IS_ERR(src)) {
+		ret = PTR_ERR(src);
+		goto put_kek;
+	}
+	ncr_key_pair_lock(kek, src);
+	ret = ncr_wrap_check(kek, src, walg);
+	if (!ret)
+		ret = ncr_wrap_do(kek, src, walg, iv, &out, &out_len);
+	ncr_key_pair_unlock(kek, src);
+	if (!ret) {
+		ret = ncr_copy_out(wrap->buffer, wrap->buffer_size, out,
+				   out_len);
+		kvfree(out);
+	}
+	ncr_key_put(src);
+put_kek:
+	ncr_key_put(kek);
+	return ret;
+}
+
+/* ---- unwrap ---- */
+
+int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
+			  u32 type, const u8 *data, size_t len)
+{
+	switch (type) {
+	case NCR_KEY_TYPE_SECRET:
+		if (len > NCR_SECRET_MAX || !ncr_algo_key_len_ok(algo, len))
+			return -EINVAL;
+		memcpy(key->secret, data, len);
+		key->secret_size = len;
+		key->type = type;
+		return 0;
+	case NCR_KEY_TYPE_PUBLIC:
+	case NCR_KEY_TYPE_PRIVATE:
+		if (algo->cls != NCR_ALG_PK && algo->cls != NCR_ALG_DH)
+			return -EINVAL;
+		key->type = type;
+		return ncr_pk_import(key, type, data, len);
+	default:
+		return -EINVAL;
+	}
+}
+
+/* Unwraps @data under @kek into a new buffer (*plain, *plain_len bytes). */
+static int ncr_unwrap_do(struct ncr_key *kek, enum ncr_walg walg,
+			 const u8 *iv, const u8 *data, size_t len, u8 **plain,
+			 size_t *plain_len)
+{
+	struct crypto_cipher *tfm;
+	struct aes_kw_cipher c;
+	u8 *buf;
+	int ret;
+
+	ret = ncr_kek_check(kek);
+	if (ret)
+		return ret;
+	/* structural checks first: no allocation for hopeless input */
+	if (len % AES_KW_SEMIBLOCK || len < 2 * AES_KW_SEMIBLOCK)
+		return -EINVAL;
+	tfm = ncr_kw_tfm_alloc(kek->secret, kek->secret_size);
+	if (IS_ERR(tfm))
+		return PTR_ERR(tfm);
+	ncr_kw_cipher_bind(&c, tfm);
+	*plain_len = len;
+	buf = kvmalloc(len, GFP_KERNEL);
+	ret = -ENOMEM;
+	if (!buf)
+		goto out;
+	if (walg == NCR_WALG_3394)
+		ret = aes_kw_unwrap(&c, iv, data, len, buf, plain_len);
+	else
+		ret = aes_kwp_unwrap(&c, iv, data, len, buf, plain_len);
+	if (ret)
+		kvfree_sensitive(buf, len);
+	else
+		*plain = buf;
+out:
+	crypto_free_cipher(tfm);
+	return ret;
+}
+
+/*
+ * The destination: NCR_ATTR_ALGORITHM mandatory, NCR_ATTR_KEY_TYPE
+ * optional (secret), NCR_ATTR_KEY_FLAGS optional (DECRYPT/SIGN kept),
+ * NCR_ATTR_KEY_ID optional; WRAPPABLE is always set, EXPORTABLE cleared.
+ */
+static int ncr_unwrap_fill(struct ncr_key *key, struct nlattr *tb[],
+			   enum ncr_walg walg, const u8 *plain, size_t len)
+{
+	const struct nlattr *id = tb[NCR_ATTR_KEY_ID];
+	const struct ncr_algo *algo;
+	u32 type = ncr_attr_u32(tb, NCR_ATTR_KEY_TYPE, NCR_KEY_TYPE_SECRET);
+	int ret;
+
+	if (walg == NCR_WALG_3394 && type != NCR_KEY_TYPE_SECRET)
+		return -EINVAL;
+	algo = ncr_key_set_algo_flags(key, tb);
+	if (IS_ERR(algo))
+		return PTR_ERR(algo);
+	key->flags = (key->flags | NCR_KEY_FLAG_WRAPPABLE) &
+		     ~NCR_KEY_FLAG_EXPORTABLE;
+	if (id) {
+		if (ncr_nla_len(id) > MAX_KEY_ID_SIZE)
+			return -EOVERFLOW;
+		key->key_id_size = ncr_nla_len(id);
+		memcpy(key->key_id, ncr_nla_data(id), key->key_id_size);
+	}
+	ret = ncr_key_fill_material(key, algo, type, plain, len);
+	return ret;
+}
+
+long ncr_key_unwrap(struct ncr_ns *ns, const struct ncr_key_unwrap *unwrap,
+		    struct nlattr *tb[])
+{
+	struct ncr_key *kek, *dest;
+	enum ncr_walg walg;
+	const u8 *iv;
+	u8 *data, *plain = NULL;
+	size_t plain_len = 0;
+	int ret;
+
+	ret = ncr_walg_parse(tb, &walg);
+	if (!ret)
+		ret = ncr_wrap_iv(tb, walg, &iv);
+	if (ret)
+		return ret;
+	/* the KEK is read-locked, then the destination write-locked */
+	if (unwrap->wrapping_key == unwrap->dest_key)
+		return -EINVAL;
+	data = ncr_copy_in(unwrap->data, unwrap->data_size);
+	if (IS_ERR(data))
+		return PTR_ERR(data);
+
+	/* Unwrap into a private buffer first, with only the KEK locked. */
+	kek = ncr_key_get(ns, unwrap->wrapping_key);
+	ret = PTR_ERR_OR_ZERO(kek);
+	if (ret)
+		goto free_data;
+	down_read(&kek->sem);
+	ret = ncr_unwrap_do(kek, walg, iv, data, unwrap->data_size, &plain,
+			    &plain_len);
+	up_read(&kek->sem);
+	ncr_key_put(kek);
+
+	/* The destination is cleared even when the data was bad. */
+	dest = ncr_key_dest_begin(ns, unwrap->dest_key);
+	if (IS_ERR(dest)) {
+		ret = ret ? ret : PTR_ERR(dest);
+		goto free_plain;
+	}
+	if (!ret)
+		ret = ncr_unwrap_fill(dest, tb, walg, plain, plain_len);
+	ncr_key_dest_done(dest, ret);
+free_plain:
+	if (plain)
+		kvfree_sensitive(plain, unwrap->data_size);
+free_data:
+	kvfree_sensitive(data, unwrap->data_size ? unwrap->data_size : 1);
+	return ret;
+}
