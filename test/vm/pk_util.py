@@ -1,0 +1,127 @@
+"""Helpers of the public-key session suites (test_pk_*.py, scripts/bench pk).
+
+Test keys live in test/data/pk_session/ (PEM, made by openssl genpkey); the
+DER forms the kernel imports are derived with the openssl CLI into /tmp.
+Also a minimal DER encoder to turn Wycheproof's hex key components into
+SubjectPublicKeyInfo / RSAPrivateKey for import.
+"""
+import os
+import pathlib
+import subprocess
+import tempfile
+
+from ncrio import KEY_TYPE
+
+ROOT = pathlib.Path(os.environ.get("NCR_ROOT",
+                                   pathlib.Path(__file__).resolve().parents[2]))
+DATA = ROOT / "test/data/pk_session"
+WORK = pathlib.Path(tempfile.gettempdir()) / "pk_session"
+
+def openssl(*args, data=None, check=True):
+    """Runs the openssl CLI; returns CompletedProcess (stdout bytes)."""
+    r = subprocess.run(["openssl", *map(str, args)], input=data,
+                       capture_output=True)
+    if check and r.returncode != 0:
+        raise RuntimeError("openssl %s failed: %s" % (
+            " ".join(map(str, args)), r.stderr.decode(errors="replace")))
+    return r
+
+
+def tmpfile(name, data):
+    WORK.mkdir(parents=True, exist_ok=True)
+    p = WORK / name
+    p.write_bytes(data)
+    return p
+
+
+class KeyFiles:
+    """One test key: PEM paths and the DER blobs the kernel imports."""
+
+    def __init__(self, name):
+        WORK.mkdir(parents=True, exist_ok=True)
+        self.name = name
+        self.pem = DATA / (name + ".pem")
+        self.algo = "dsa" if name.startswith("dsa") else "rsa"
+        self.pub_pem = WORK / (name + ".pub.pem")
+        openssl("pkey", "-in", self.pem, "-pubout", "-out", self.pub_pem)
+        self.pub_der = openssl("pkey", "-in", self.pem, "-pubout",
+                               "-outform", "DER").stdout
+        # RSAPrivateKey (PKCS#1) / OpenSSL's DSAPrivateKey
+        self.priv_der = openssl(self.algo, "-in", self.pem, "-outform",
+                                "DER").stdout
+        if self.algo == "rsa":
+            mod = openssl("rsa", "-in", self.pem, "-noout",
+                          "-modulus").stdout.decode()
+            self.n = int(mod.strip().split("=", 1)[1], 16)
+            text = openssl("rsa", "-in", self.pem, "-noout",
+                           "-text").stdout.decode()
+            assert "publicExponent: 65537" in text
+            self.e = 65537
+            self.bits = self.n.bit_length()
+            self.k = (self.bits + 7) // 8
+
+
+_CACHE = {}
+
+
+def keyfiles(name):
+    if name not in _CACHE:
+        _CACHE[name] = KeyFiles(name)
+    return _CACHE[name]
+
+
+def import_key(n, kf, private=True, flags=None):
+    """key_init + key_import of a KeyFiles' private or public half."""
+    k = n.key_init()
+    if private:
+        n.key_import(k, kf.priv_der, kf.algo, key_type=KEY_TYPE.PRIVATE,
+                     flags=flags)
+    else:
+        n.key_import(k, kf.pub_der, kf.algo, key_type=KEY_TYPE.PUBLIC,
+                     flags=flags)
+    return k
+
+
+def errno_of(fn, *a, **kw):
+    """Runs fn; returns the OSError errno, or 0 when it succeeded."""
+    try:
+        fn(*a, **kw)
+    except OSError as e:
+        return e.errno
+    return 0
+
+
+# ---- minimal DER ----------------------------------------------------------
+
+def _len(n):
+    if n < 0x80:
+        return bytes([n])
+    b = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return bytes([0x80 | len(b)]) + b
+
+
+def _tlv(tag, content):
+    return bytes([tag]) + _len(len(content)) + content
+
+
+def _int(x):
+    b = x.to_bytes(max(1, (x.bit_length() + 8) // 8), "big")
+    return _tlv(0x02, b)
+
+
+def _seq(*items):
+    return _tlv(0x30, b"".join(items))
+
+
+_RSA_ALG = _seq(bytes.fromhex("06092a864886f70d010101"), b"\x05\x00")
+
+
+def der_rsa_spki(n, e):
+    """SubjectPublicKeyInfo of rsaEncryption."""
+    return _seq(_RSA_ALG, _tlv(0x03, b"\x00" + _seq(_int(n), _int(e))))
+
+
+def der_rsa_private(n, e, d, p, q, dp, dq, qi):
+    """PKCS#1 RSAPrivateKey (version 0)."""
+    return _seq(_int(0), *map(_int, (n, e, d, p, q, dp, dq, qi)))
+
