@@ -31,9 +31,10 @@ TEST_MASTER_KEY = bytes(range(32))
 
 
 def _ioc_wr(nr, size):
-    # _IOWR('c', nr, size); nr > 255 carries into the type byte, exactly as
-    # the C macro does for the seed's numbers 260..303.
-    return (3 << 30) | (size << 16) | ((ord("c") << 8) + nr)
+    # _IOWR('c', nr, size) exactly as the C macro: a plain OR, so for the
+    # seed's numbers 260..303 bit 8 of nr merges into the type byte (which
+    # already has it set), e.g. NCRIO_MASTER_KEY_SET = 0xc0186304.
+    return (3 << 30) | (size << 16) | (ord("c") << 8) | nr
 
 
 class _MasterKeySet(ctypes.Structure):
