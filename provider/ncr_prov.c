@@ -9,6 +9,7 @@
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
+#include <openssl/provider.h>
 #include "ncr_prov.h"
 
 #define NCR_PROV_NAME "ncr: Linux /dev/crypto (NCR) kernel-held keys"
@@ -60,7 +61,29 @@ static const OSSL_ALGORITHM *ncr_query(void *provctx, int operation_id,
 	*no_cache = 0;
 	switch (operation_id) {
 	case OSSL_OP_CIPHER:
+		/*
+		 * Without the device, do not offer ciphers (and do not let
+		 * OpenSSL cache that): an application fetching AES with no
+		 * property query, e.g. the default DRBG, must then get the
+		 * default provider's instead of a cipher that cannot work.
+		 */
+		if (ncr_dev_status() != 0) {
+			*no_cache = 1;
+			return NULL;
+		}
 		return ncr_ciphers;
+	case OSSL_OP_KEYMGMT:
+		return ncr_keymgmts;
+	case OSSL_OP_SIGNATURE:
+		return ncr_signatures;
+	case OSSL_OP_ASYM_CIPHER:
+		return ncr_asym_ciphers;
+	case OSSL_OP_KEYEXCH:
+		return ncr_keyexchs;
+	case OSSL_OP_ENCODER:
+		return ncr_encoders;
+	case OSSL_OP_DECODER:
+		return ncr_decoders;
 	}
 	return NULL;
 }
@@ -77,6 +100,9 @@ static void ncr_teardown(void *provctx)
 
 	if (ctx == NULL)
 		return;
+	if (ctx->swdefault != NULL)
+		OSSL_PROVIDER_unload(ctx->swdefault);
+	OSSL_LIB_CTX_free(ctx->swctx);
 	OSSL_LIB_CTX_free(ctx->libctx);
 	free(ctx);
 }
@@ -106,8 +132,11 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
 	ctx->handle = handle;
 	/* A child context sees the application's providers (for BIOs). */
 	ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
-	if (ctx->libctx == NULL) {
-		free(ctx);
+	ctx->swctx = OSSL_LIB_CTX_new();
+	if (ctx->swctx != NULL)
+		ctx->swdefault = OSSL_PROVIDER_load(ctx->swctx, "default");
+	if (ctx->libctx == NULL || ctx->swdefault == NULL) {
+		ncr_teardown(ctx);
 		return 0;
 	}
 	*provctx = ctx;

@@ -16,8 +16,56 @@
 
 struct ncr_provctx {
 	const OSSL_CORE_HANDLE *handle;
-	OSSL_LIB_CTX *libctx;	/* child library context, for BIO/DER helpers */
+	OSSL_LIB_CTX *libctx;	/* child library context: core BIOs */
+	/*
+	 * Private library context with only the default provider: public-key
+	 * halves (verify, encrypt, encodings, printing) and message digests,
+	 * which need no secret, run there in software.
+	 */
+	OSSL_LIB_CTX *swctx;
+	OSSL_PROVIDER *swdefault;
 };
+
+/* ---- pkey.c: the key object shared by keymgmt, signature, ... ---- */
+enum ncr_pk_type { NCR_PKT_RSA = 1, NCR_PKT_DSA, NCR_PKT_DH };
+
+struct ncr_pkey {
+	struct ncr_provctx *prov;
+	int type;			/* enum ncr_pk_type */
+	int refs;			/* atomic */
+	struct ncr_khandle *priv;	/* kernel private key, or NULL */
+	uint32_t kflags;		/* NCR_KEY_FLAG_* of priv */
+	EVP_PKEY *pub;			/* public half in swctx, or NULL */
+};
+
+struct ncr_pkey *ncr_pkey_new(struct ncr_provctx *prov, int type);
+struct ncr_pkey *ncr_pkey_ref(struct ncr_pkey *k);
+void ncr_pkey_free(struct ncr_pkey *k);
+const char *ncr_pk_ossl_name(int type);		/* "RSA", "DSA", "DH" */
+const char *ncr_pk_kernel_name(int type);	/* "rsa", "dsa", "dh" */
+/*
+ * Adopt the kernel public key @pubh (a generated pair's public half):
+ * exports it and sets k->pub.  DH public keys export as the bare number,
+ * so @dh_params (p, g[, q] in swctx) supplies the domain.  Raises errors.
+ */
+int ncr_pkey_set_pub_from_kernel(struct ncr_pkey *k, int pubh,
+				 const EVP_PKEY *dh_params);
+/* Storage-wrap k->priv: malloc'ed blob; raises errors. */
+int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
+		  size_t *len);
+/* Storage-unwrap @blob into k->priv (checks type and algorithm). */
+int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
+		    size_t len);
+/* SPKI DER of k->pub (malloc'ed, OPENSSL_free). */
+int ncr_pkey_spki(const struct ncr_pkey *k, unsigned char **der, size_t *len);
+/* Public half from SPKI DER; checks the algorithm matches k->type. */
+int ncr_pkey_set_pub_spki(struct ncr_pkey *k, const unsigned char *der,
+			  size_t len);
+/* Export the public half (keymgmt.c) for objects decoded by reference. */
+int ncr_km_export_public(struct ncr_pkey *k, OSSL_CALLBACK *cb, void *cbarg);
+/* Kernel hash name ("sha256") for an OpenSSL digest name, or NULL. */
+const char *ncr_md_kernel_name(struct ncr_provctx *prov, const char *mdname,
+			       size_t *mdsize);
 
 /* ---- ncr_err.c: reason codes and raising ---- */
 enum ncr_reason {

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DECODER for the ncr key file (PEM "NCR KEY BLOB"): parses the public
+ * key, storage-unwraps the blob into a kernel key and passes the key object
+ * by reference to the ncr KEYMGMT.  Other PEM blocks are left to the other
+ * decoders.  A file that is ours but cannot be restored (no master key,
+ * tampered, other master key) is an error with that reason.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/bio.h>
+#include <openssl/core_names.h>
+#include <openssl/core_object.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include "keyfile.h"
+#include "ncr_prov.h"
+
+struct dec_ctx {
+	struct ncr_provctx *prov;
+	int type;
+};
+
+static void *dec_newctx(struct ncr_provctx *prov, int type)
+{
+	struct dec_ctx *c = calloc(1, sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	c->prov = prov;
+	c->type = type;
+	return c;
+}
+
+static void *rsa_dec_newctx(void *provctx)
+{
+	return dec_newctx(provctx, NCR_PKT_RSA);
+}
+
+static void *dsa_dec_newctx(void *provctx)
+{
+	return dec_newctx(provctx, NCR_PKT_DSA);
+}
+
+static void *dh_dec_newctx(void *provctx)
+{
+	return dec_newctx(provctx, NCR_PKT_DH);
+}
+
+static void dec_freectx(void *ctx)
+{
+	free(ctx);
+}
+
+static int dec_does_selection(void *provctx, int selection)
+{
+	(void)provctx;
+	return selection == 0 ||
+	       (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
+}
+
+/* Algorithm of an SPKI without building a key: its OID's type. */
+static int spki_type(const unsigned char *spki, size_t len)
+{
+	const unsigned char *p = spki;
+	X509_PUBKEY *xp = d2i_X509_PUBKEY(NULL, &p, (long)len);
+	ASN1_OBJECT *obj = NULL;
+	int nid = NID_undef;
+
+	if (xp != NULL && X509_PUBKEY_get0_param(&obj, NULL, NULL, NULL, xp))
+		nid = OBJ_obj2nid(obj);
+	X509_PUBKEY_free(xp);
+	switch (nid) {
+	case NID_rsaEncryption:
+		return NCR_PKT_RSA;
+	case NID_dsa:
+		return NCR_PKT_DSA;
+	case NID_dhKeyAgreement:
+		return NCR_PKT_DH;
+	}
+	return 0;
+}
+
+static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
+		      OSSL_CALLBACK *data_cb, void *data_cbarg,
+		      OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
+{
+	struct dec_ctx *c = vctx;
+	char *name = NULL, *header = NULL;
+	unsigned char *der = NULL;
+	const unsigned char *spki, *blob;
+	size_t spki_len, blob_len;
+	long der_len = 0;
+	struct ncr_pkey *k = NULL;
+	OSSL_PARAM params[4];
+	int object_type = OSSL_OBJECT_PKEY;
+	BIO *in;
+	int ok = 1;	/* "not ours": let the other decoders try */
+
+	(void)selection;
+	(void)pw_cb;
+	(void)pw_cbarg;
+	in = BIO_new_from_core_bio(c->prov->libctx, cin);
+	if (in == NULL)
+		return 0;
+	ERR_set_mark();
+	if (!PEM_read_bio(in, &name, &header, &der, &der_len)) {
+		ERR_pop_to_mark();
+		goto out;
+	}
+	ERR_clear_last_mark();
+	if (strcmp(name, NCR_KEYFILE_PEM_LABEL) != 0)
+		goto out;
+	if (!ncr_keyfile_decode(der, (size_t)der_len, &spki, &spki_len,
+				&blob, &blob_len)) {
+		ncr_raise(NCR_R_BAD_KEY_FILE, "malformed %s PEM body",
+			  NCR_KEYFILE_PEM_LABEL);
+		ok = 0;
+		goto out;
+	}
+	if (spki_type(spki, spki_len) != c->type)
+		goto out;		/* another ncr decoder's key type */
+	k = ncr_pkey_new(c->prov, c->type);
+	if (k == NULL || !ncr_pkey_set_pub_spki(k, spki, spki_len) ||
+	    !ncr_pkey_unwrap(k, blob, blob_len)) {
+		ok = 0;
+		goto out;
+	}
+	params[0] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE,
+					     &object_type);
+	params[1] = OSSL_PARAM_construct_utf8_string(
+		OSSL_OBJECT_PARAM_DATA_TYPE, (char *)ncr_pk_ossl_name(c->type),
+		0);
+	params[2] = OSSL_PARAM_construct_octet_string(
+		OSSL_OBJECT_PARAM_REFERENCE, &k, sizeof(k));
+	params[3] = OSSL_PARAM_construct_end();
+	ok = data_cb(params, data_cbarg);
+out:
+	ncr_pkey_free(k);
+	OPENSSL_free(name);
+	OPENSSL_free(header);
+	OPENSSL_free(der);
+	BIO_free(in);
+	return ok;
+}
+
+static int dec_export_object(void *vctx, const void *objref,
+			     size_t objref_sz, OSSL_CALLBACK *export_cb,
+			     void *export_cbarg)
+{
+	struct ncr_pkey *k;
+
+	(void)vctx;
+	if (objref == NULL || objref_sz != sizeof(k))
+		return 0;
+	memcpy(&k, objref, sizeof(k));
+	/* Public half only: the private key cannot leave the kernel. */
+	return ncr_km_export_public(k, export_cb, export_cbarg);
+}
+
+#define DEC_FUNCS(t)							\
+static const OSSL_DISPATCH t##_decoder_functions[] = {		\
+	{ OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))t##_dec_newctx },	\
+	{ OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx },	\
+	{ OSSL_FUNC_DECODER_DOES_SELECTION,				\
+	  (void (*)(void))dec_does_selection },				\
+	{ OSSL_FUNC_DECODER_DECODE, (void (*)(void))dec_decode },	\
+	{ OSSL_FUNC_DECODER_EXPORT_OBJECT,				\
+	  (void (*)(void))dec_export_object },				\
+	{ 0, NULL }							\
+};
+
+DEC_FUNCS(rsa)
+DEC_FUNCS(dsa)
+DEC_FUNCS(dh)
+
+#define DEC_PROPS "provider=ncr,input=pem"
+
+const OSSL_ALGORITHM ncr_decoders[] = {
+	{ "RSA:rsaEncryption", DEC_PROPS, rsa_decoder_functions,
+	  "ncr key file" },
+	{ "DSA:dsaEncryption", DEC_PROPS, dsa_decoder_functions,
+	  "ncr key file" },
+	{ "DH:dhKeyAgreement", DEC_PROPS, dh_decoder_functions,
+	  "ncr key file" },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ENCODERs for ncr keys.
+ *
+ *  - PEM "PrivateKeyInfo" (what PEM_write_bio_PrivateKey asks for, e.g.
+ *    genpkey -out): writes the ncr key file, the storage-wrapped blob plus
+ *    the public key in clear, never the private material itself.
+ *  - text: public parameters, and a note that the private part is held
+ *    by the kernel.
+ * Public keys need no encoder here: OpenSSL exports the public half to
+ * the default provider's SubjectPublicKeyInfo encoders.  Every other
+ * private encoding (DER, PKCS#8, traditional) fails at that export with
+ * "private key is held by the kernel and is not exportable".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/bio.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include "keyfile.h"
+#include "ncr_prov.h"
+
+static void *enc_newctx(void *provctx)
+{
+	return provctx;
+}
+
+static void enc_freectx(void *ctx)
+{
+	(void)ctx;
+}
+
+static int blob_does_selection(void *provctx, int selection)
+{
+	(void)provctx;
+	return (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
+}
+
+static int blob_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,
+		       const OSSL_PARAM obj_abstract[], int selection,
+		       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+	struct ncr_provctx *prov = ctx;
+	const struct ncr_pkey *k = obj_raw;
+	unsigned char *spki = NULL, *blob = NULL, *der = NULL;
+	size_t spki_len = 0, blob_len = 0, der_len = 0;
+	BIO *out = NULL;
+	int ok = 0;
+
+	(void)obj_abstract;
+	(void)cb;
+	(void)cbarg;
+	if (k == NULL || !(selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY))
+		return 0;
+	if (k->priv == NULL) {
+		ncr_raise(NCR_R_NO_KEY, "not a kernel private key");
+		return 0;
+	}
+	if (!ncr_pkey_spki(k, &spki, &spki_len) ||
+	    !ncr_pkey_wrap(k, &blob, &blob_len))
+		goto out;
+	if (!ncr_keyfile_encode(spki, spki_len, blob, blob_len, &der,
+				&der_len)) {
+		ncr_raise(NCR_R_MALLOC_FAILURE, "key file");
+		goto out;
+	}
+	out = BIO_new_from_core_bio(prov->libctx, cout);
+	if (out == NULL)
+		goto out;
+	ok = PEM_write_bio(out, NCR_KEYFILE_PEM_LABEL, "", der,
+			   (long)der_len) > 0;
+out:
+	BIO_free(out);
+	OPENSSL_free(spki);
+	free(blob);
+	free(der);
+	return ok;
+}
+
+static int text_does_selection(void *provctx, int selection)
+{
+	(void)provctx;
+	(void)selection;
+	return 1;
+}
+
+static int text_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,
+		       const OSSL_PARAM obj_abstract[], int selection,
+		       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+	struct ncr_provctx *prov = ctx;
+	const struct ncr_pkey *k = obj_raw;
+	BIO *out;
+	int ok = 1;
+
+	(void)obj_abstract;
+	(void)cb;
+	(void)cbarg;
+	if (k == NULL)
+		return 0;
+	out = BIO_new_from_core_bio(prov->libctx, cout);
+	if (out == NULL)
+		return 0;
+	if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) {
+		if (k->priv != NULL)
+			BIO_printf(out, "%s Private-Key: held by the Linux "
+				   "kernel (ncr), %s\n",
+				   ncr_pk_ossl_name(k->type),
+				   k->kflags & NCR_KEY_FLAG_EXPORTABLE ?
+				   "exportable" : "not exportable");
+		else
+			BIO_printf(out, "%s key: no private part\n",
+				   ncr_pk_ossl_name(k->type));
+	}
+	if (k->pub != NULL) {
+		if (selection & OSSL_KEYMGMT_SELECT_KEYPAIR)
+			ok = EVP_PKEY_print_public(out, k->pub, 0, NULL) > 0;
+		else
+			ok = EVP_PKEY_print_params(out, k->pub, 0, NULL) > 0;
+	}
+	BIO_free(out);
+	return ok;
+}
+
+#define ENC_FUNCS(kind)							\
+static const OSSL_DISPATCH kind##_encoder_functions[] = {		\
+	{ OSSL_FUNC_ENCODER_NEWCTX, (void (*)(void))enc_newctx },	\
+	{ OSSL_FUNC_ENCODER_FREECTX, (void (*)(void))enc_freectx },	\
+	{ OSSL_FUNC_ENCODER_DOES_SELECTION,				\
+	  (void (*)(void))kind##_does_selection },			\
+	{ OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))kind##_encode },	\
+	{ 0, NULL }							\
+};
+
+ENC_FUNCS(blob)
+ENC_FUNCS(text)
+
+#define BLOB_PROPS "provider=ncr,output=pem,structure=PrivateKeyInfo"
+#define TEXT_PROPS "provider=ncr,output=text"
+
+const OSSL_ALGORITHM ncr_encoders[] = {
+	{ "RSA:rsaEncryption", BLOB_PROPS, blob_encoder_functions,
+	  "ncr key file (storage blob + public key)" },
+	{ "DSA:dsaEncryption", BLOB_PROPS, blob_encoder_functions,
+	  "ncr key file (storage blob + public key)" },
+	{ "DH:dhKeyAgreement", BLOB_PROPS, blob_encoder_functions,
+	  "ncr key file (storage blob + public key)" },
+	{ "RSA:rsaEncryption", TEXT_PROPS, text_encoder_functions, NULL },
+	{ "DSA:dsaEncryption", TEXT_PROPS, text_encoder_functions, NULL },
+	{ "DH:dhKeyAgreement", TEXT_PROPS, text_encoder_functions, NULL },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KEYEXCH for DH: the shared secret is derived in the kernel
+ * (NCRIO_KEY_DERIVE into an exportable secret key, then exported).  Like
+ * OpenSSL, leading zero bytes are stripped unless "pad" is set.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include "ncr_prov.h"
+
+struct kex_ctx {
+	struct ncr_provctx *prov;
+	struct ncr_pkey *key, *peer;
+	int pad;
+};
+
+static void *kex_newctx(void *provctx)
+{
+	struct kex_ctx *c = calloc(1, sizeof(*c));
+
+	if (c != NULL)
+		c->prov = provctx;
+	return c;
+}
+
+static void kex_freectx(void *vctx)
+{
+	struct kex_ctx *c = vctx;
+
+	if (c == NULL)
+		return;
+	ncr_pkey_free(c->key);
+	ncr_pkey_free(c->peer);
+	free(c);
+}
+
+static void *kex_dupctx(void *vctx)
+{
+	struct kex_ctx *src = vctx, *c = malloc(sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	*c = *src;
+	ncr_pkey_ref(c->key);
+	ncr_pkey_ref(c->peer);
+	return c;
+}
+
+static int kex_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+	struct kex_ctx *c = vctx;
+	const OSSL_PARAM *p;
+	unsigned int pad;
+
+	p = OSSL_PARAM_locate_const(params, OSSL_EXCHANGE_PARAM_PAD);
+	if (p != NULL) {
+		if (!OSSL_PARAM_get_uint(p, &pad))
+			return 0;
+		c->pad = pad != 0;
+	}
+	return 1;
+}
+
+static const OSSL_PARAM *kex_settable(void *vctx, void *provctx)
+{
+	static const OSSL_PARAM t[] = {
+		OSSL_PARAM_uint(OSSL_EXCHANGE_PARAM_PAD, NULL),
+		OSSL_PARAM_END
+	};
+
+	(void)vctx;
+	(void)provctx;
+	return t;
+}
+
+static int kex_init(void *vctx, void *provkey, const OSSL_PARAM params[])
+{
+	struct kex_ctx *c = vctx;
+	struct ncr_pkey *k = provkey;
+
+	if (k == NULL || k->type != NCR_PKT_DH || k->priv == NULL) {
+		ncr_raise(NCR_R_NO_KEY, "DH derivation needs an ncr DH "
+			  "private key");
+		return 0;
+	}
+	ncr_pkey_free(c->key);
+	c->key = ncr_pkey_ref(k);
+	return kex_set_ctx_params(c, params);
+}
+
+static int kex_set_peer(void *vctx, void *provkey)
+{
+	struct kex_ctx *c = vctx;
+	struct ncr_pkey *k = provkey;
+
+	if (k == NULL || k->type != NCR_PKT_DH || k->pub == NULL) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "peer is not a DH public key");
+		return 0;
+	}
+	if (c->key != NULL &&
+	    EVP_PKEY_parameters_eq(c->key->pub, k->pub) != 1) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT,
+			  "peer key has different DH parameters");
+		return 0;
+	}
+	ncr_pkey_free(c->peer);
+	c->peer = ncr_pkey_ref(k);
+	return 1;
+}
+
+static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
+		      size_t outlen)
+{
+	struct kex_ctx *c = vctx;
+	size_t plen, ylen, i;
+	unsigned char *y = NULL, *buf = NULL;
+	BIGNUM *bn = NULL;
+	int nk = -1, r, ok = 0;
+	long n;
+
+	if (c->key == NULL || c->peer == NULL) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "key or peer not set");
+		return 0;
+	}
+	plen = (size_t)EVP_PKEY_get_size(c->key->pub);
+	if (secret == NULL) {
+		*secretlen = plen;
+		return 1;
+	}
+	if (!EVP_PKEY_get_bn_param(c->peer->pub, OSSL_PKEY_PARAM_PUB_KEY,
+				   &bn)) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
+		return 0;
+	}
+	ylen = (size_t)BN_num_bytes(bn);
+	y = malloc(ylen ? ylen : 1);
+	buf = malloc(plen + 64);
+	if (y == NULL || buf == NULL)
+		goto out;
+	BN_bn2bin(bn, y);
+	nk = ncr_key_new();
+	if (nk < 0) {
+		ncr_raise_errno("allocating a kernel key", -nk);
+		goto out;
+	}
+	r = ncr_key_derive_dh(c->key->priv->key, nk, NCR_KEY_FLAG_EXPORTABLE,
+			      y, ylen);
+	if (r < 0) {
+		if (r == -EINVAL)
+			ncr_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
+				  "the peer's DH public value");
+		else
+			ncr_raise_errno("kernel DH derivation", -r);
+		goto out;
+	}
+	n = ncr_key_export(nk, buf, plen + 64);
+	if (n < 0) {
+		ncr_raise_errno("exporting the shared secret", (int)-n);
+		goto out;
+	}
+	i = 0;
+	if (!c->pad)
+		while (i < (size_t)n && buf[i] == 0)
+			i++;
+	if (c->pad && (size_t)n < plen) {
+		/* left-pad to the prime length */
+		memmove(buf + (plen - (size_t)n), buf, (size_t)n);
+		memset(buf, 0, plen - (size_t)n);
+		n = (long)plen;
+	}
+	if (outlen < (size_t)n - i) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		goto out;
+	}
+	memcpy(secret, buf + i, (size_t)n - i);
+	*secretlen = (size_t)n - i;
+	ok = 1;
+out:
+	ncr_key_free(nk);
+	if (buf != NULL)
+		OPENSSL_clear_free(buf, plen + 64);
+	free(y);
+	BN_free(bn);
+	return ok;
+}
+
+static const OSSL_DISPATCH dh_kex_functions[] = {
+	{ OSSL_FUNC_KEYEXCH_NEWCTX, (void (*)(void))kex_newctx },
+	{ OSSL_FUNC_KEYEXCH_FREECTX, (void (*)(void))kex_freectx },
+	{ OSSL_FUNC_KEYEXCH_DUPCTX, (void (*)(void))kex_dupctx },
+	{ OSSL_FUNC_KEYEXCH_INIT, (void (*)(void))kex_init },
+	{ OSSL_FUNC_KEYEXCH_SET_PEER, (void (*)(void))kex_set_peer },
+	{ OSSL_FUNC_KEYEXCH_DERIVE, (void (*)(void))kex_derive },
+	{ OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS,
+	  (void (*)(void))kex_set_ctx_params },
+	{ OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS,
+	  (void (*)(void))kex_settable },
+	{ 0, NULL }
+};
+
+const OSSL_ALGORITHM ncr_keyexchs[] = {
+	{ "DH:dhKeyAgreement:1.2.840.113549.1.3.1", "provider=ncr",
+	  dh_kex_functions, "DH derived in the kernel" },
+	{ NULL, NULL, NULL, NULL }
+};

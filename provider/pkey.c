@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The provider's key object: a kernel handle for the private half (never
+ * its material) plus the public half as an EVP_PKEY of the private software
+ * library context, so public operations and encodings need no kernel round
+ * trip.  Shared by reference between EVP_PKEYs, contexts and threads.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+#include <openssl/param_build.h>
+#include "ncr_prov.h"
+
+struct ncr_pkey *ncr_pkey_new(struct ncr_provctx *prov, int type)
+{
+	struct ncr_pkey *k = calloc(1, sizeof(*k));
+
+	if (k == NULL) {
+		ncr_raise(NCR_R_MALLOC_FAILURE, "key object");
+		return NULL;
+	}
+	k->prov = prov;
+	k->type = type;
+	k->refs = 1;
+	return k;
+}
+
+struct ncr_pkey *ncr_pkey_ref(struct ncr_pkey *k)
+{
+	if (k != NULL)
+		__atomic_add_fetch(&k->refs, 1, __ATOMIC_RELAXED);
+	return k;
+}
+
+void ncr_pkey_free(struct ncr_pkey *k)
+{
+	if (k == NULL || __atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	ncr_khandle_unref(k->priv);
+	EVP_PKEY_free(k->pub);
+	free(k);
+}
+
+const char *ncr_pk_ossl_name(int type)
+{
+	switch (type) {
+	case NCR_PKT_RSA:
+		return "RSA";
+	case NCR_PKT_DSA:
+		return "DSA";
+	default:
+		return "DH";
+	}
+}
+
+const char *ncr_pk_kernel_name(int type)
+{
+	switch (type) {
+	case NCR_PKT_RSA:
+		return "rsa";
+	case NCR_PKT_DSA:
+		return "dsa";
+	default:
+		return "dh";
+	}
+}
+
+int ncr_pkey_set_pub_spki(struct ncr_pkey *k, const unsigned char *der,
+			  size_t len)
+{
+	const unsigned char *p = der;
+	EVP_PKEY *pub;
+
+	pub = d2i_PUBKEY_ex(NULL, &p, (long)len, k->prov->swctx, NULL);
+	if (pub == NULL || p != der + len) {
+		EVP_PKEY_free(pub);
+		ncr_raise(NCR_R_BAD_KEY_FILE, "public key is not a valid "
+			  "SubjectPublicKeyInfo");
+		return 0;
+	}
+	if (!EVP_PKEY_is_a(pub, ncr_pk_ossl_name(k->type))) {
+		EVP_PKEY_free(pub);
+		ncr_raise(NCR_R_BAD_KEY_FILE, "public key is not %s",
+			  ncr_pk_ossl_name(k->type));
+		return 0;
+	}
+	EVP_PKEY_free(k->pub);
+	k->pub = pub;
+	return 1;
+}
+
+int ncr_pkey_spki(const struct ncr_pkey *k, unsigned char **der, size_t *len)
+{
+	int n;
+
+	*der = NULL;
+	if (k->pub == NULL) {
+		ncr_raise(NCR_R_NO_KEY, "no public key");
+		return 0;
+	}
+	n = i2d_PUBKEY(k->pub, der);
+	if (n <= 0) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "cannot encode public key");
+		return 0;
+	}
+	*len = (size_t)n;
+	return 1;
+}
+
+/* DH: public value y (raw, big-endian) on the domain of @params. */
+static int set_dh_pub(struct ncr_pkey *k, const unsigned char *y, size_t ylen,
+		      const EVP_PKEY *params)
+{
+	OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+	OSSL_PARAM *dp = NULL, *pp = NULL, *all = NULL;
+	EVP_PKEY_CTX *pc = NULL;
+	EVP_PKEY *pub = NULL;
+	BIGNUM *bn = BN_bin2bn(y, (int)ylen, NULL);
+	int ok = 0;
+
+	if (bld == NULL || bn == NULL || params == NULL ||
+	    !EVP_PKEY_todata(params, EVP_PKEY_KEY_PARAMETERS, &dp) ||
+	    !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_PUB_KEY, bn) ||
+	    (pp = OSSL_PARAM_BLD_to_param(bld)) == NULL ||
+	    (all = OSSL_PARAM_merge(dp, pp)) == NULL)
+		goto out;
+	pc = EVP_PKEY_CTX_new_from_name(k->prov->swctx, "DH", NULL);
+	if (pc == NULL || EVP_PKEY_fromdata_init(pc) <= 0 ||
+	    EVP_PKEY_fromdata(pc, &pub, EVP_PKEY_PUBLIC_KEY, all) <= 0)
+		goto out;
+	EVP_PKEY_free(k->pub);
+	k->pub = pub;
+	ok = 1;
+out:
+	if (!ok)
+		ncr_raise(NCR_R_KERNEL_OP_FAILED,
+			  "cannot build the DH public key");
+	EVP_PKEY_CTX_free(pc);
+	OSSL_PARAM_free(all);
+	OSSL_PARAM_free(pp);
+	OSSL_PARAM_free(dp);
+	OSSL_PARAM_BLD_free(bld);
+	BN_free(bn);
+	return ok;
+}
+
+int ncr_pkey_set_pub_from_kernel(struct ncr_pkey *k, int pubh,
+				 const EVP_PKEY *dh_params)
+{
+	unsigned char *buf;
+	size_t cap = 4096;
+	long n;
+	int ok;
+
+	for (;;) {
+		buf = malloc(cap);
+		if (buf == NULL) {
+			ncr_raise(NCR_R_MALLOC_FAILURE, "public key buffer");
+			return 0;
+		}
+		n = ncr_key_export(pubh, buf, cap);
+		if (n != -ERANGE || cap >= 65536)
+			break;
+		free(buf);
+		cap *= 4;
+	}
+	if (n < 0) {
+		free(buf);
+		ncr_raise_errno("exporting the public key", (int)-n);
+		return 0;
+	}
+	if (k->type == NCR_PKT_DH)
+		ok = set_dh_pub(k, buf, (size_t)n, dh_params);
+	else
+		ok = ncr_pkey_set_pub_spki(k, buf, (size_t)n);
+	free(buf);
+	return ok;
+}
+
+int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
+		  size_t *len)
+{
+	unsigned char *buf;
+	size_t cap = 8192;
+	long n;
+
+	*blob = NULL;
+	if (k->priv == NULL) {
+		ncr_raise(NCR_R_NO_KEY, "no kernel private key to store");
+		return 0;
+	}
+	for (;;) {
+		buf = malloc(cap);
+		if (buf == NULL) {
+			ncr_raise(NCR_R_MALLOC_FAILURE, "blob buffer");
+			return 0;
+		}
+		n = ncr_key_storage_wrap(k->priv->key, buf, cap);
+		if (n != -ERANGE || cap >= 65536)
+			break;
+		free(buf);
+		cap *= 2;
+	}
+	if (n < 0) {
+		free(buf);
+		if (n == -EPERM || n == -EACCES)
+			ncr_raise(NCR_R_KEY_NOT_EXPORTABLE,
+				  "the kernel key is not wrappable: %s",
+				  strerror((int)-n));
+		else
+			ncr_raise_errno("storage-wrapping the key", (int)-n);
+		return 0;
+	}
+	*blob = buf;
+	*len = (size_t)n;
+	return 1;
+}
+
+int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
+		    size_t len)
+{
+	uint32_t flags = 0, type = 0;
+	struct ncr_khandle *h;
+	int key, r;
+
+	key = ncr_key_new();
+	if (key < 0) {
+		ncr_raise_errno("allocating a kernel key", -key);
+		return 0;
+	}
+	r = ncr_key_storage_unwrap(key, blob, len);
+	if (r < 0) {
+		ncr_key_free(key);
+		if (r == -EBADMSG || r == -EINVAL)
+			ncr_raise(NCR_R_BLOB_REJECTED, "storage unwrap: %s",
+				  strerror(-r));
+		else
+			ncr_raise_errno("storage-unwrapping the key", -r);
+		return 0;
+	}
+	r = ncr_key_flags(key, &flags, &type);
+	if (r < 0 || type != NCR_KEY_TYPE_PRIVATE) {
+		ncr_key_free(key);
+		ncr_raise(NCR_R_BAD_KEY_FILE, "the blob does not hold a %s "
+			  "private key", ncr_pk_ossl_name(k->type));
+		return 0;
+	}
+	h = ncr_khandle_new(key);
+	if (h == NULL) {
+		ncr_key_free(key);
+		ncr_raise(NCR_R_MALLOC_FAILURE, "key handle");
+		return 0;
+	}
+	ncr_khandle_unref(k->priv);
+	k->priv = h;
+	k->kflags = flags;
+	return 1;
+}
+
+const char *ncr_md_kernel_name(struct ncr_provctx *prov, const char *mdname,
+			       size_t *mdsize)
+{
+	static const struct {
+		const char *ossl, *kernel;
+	} map[] = {
+		{ "SHA1", "sha1" }, { "SHA2-224", "sha224" },
+		{ "SHA2-256", "sha256" }, { "SHA2-384", "sha384" },
+		{ "SHA2-512", "sha512" }, { "SHA3-224", "sha3-224" },
+		{ "SHA3-256", "sha3-256" }, { "SHA3-384", "sha3-384" },
+		{ "SHA3-512", "sha3-512" }, { "MD5", "md5" },
+	};
+	const char *res = NULL;
+	EVP_MD *md;
+	size_t i;
+
+	if (mdname == NULL)
+		return NULL;
+	md = EVP_MD_fetch(prov->swctx, mdname, NULL);
+	if (md == NULL)
+		return NULL;
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (EVP_MD_is_a(md, map[i].ossl)) {
+			res = map[i].kernel;
+			break;
+		}
+	}
+	if (mdsize != NULL)
+		*mdsize = (size_t)EVP_MD_get_size(md);
+	EVP_MD_free(md);
+	return res;
+}

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SIGNATURE for RSA (PKCS#1 v1.5, PSS) and DSA.
+ *
+ * Parameters are kept by a "shadow" verify context of the default
+ * provider on the key's public half: it validates and stores every
+ * parameter exactly as OpenSSL does (saltlen "digest"/"max"/"auto", pad
+ * modes, mgf1) and computes the AlgorithmIdentifier for X.509.  Verify
+ * runs there (public operation).  Sign reads the settled parameters back
+ * and has the kernel sign the digest (NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST);
+ * digest_sign hashes here in user space, which avoids copying the message
+ * into the kernel, and signs the digest the same way.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/rsa.h>
+#include "ncr_prov.h"
+
+struct sig_ctx {
+	struct ncr_provctx *prov;
+	int type;			/* NCR_PKT_RSA / NCR_PKT_DSA */
+	struct ncr_pkey *key;
+	int signing;
+	EVP_PKEY_CTX *shadow;		/* default provider, verify op */
+	EVP_MD_CTX *mdctx;		/* digest_sign/verify */
+};
+
+static void *sig_newctx(struct ncr_provctx *prov, int type)
+{
+	struct sig_ctx *c = calloc(1, sizeof(*c));
+
+	if (c == NULL) {
+		ncr_raise(NCR_R_MALLOC_FAILURE, "signature context");
+		return NULL;
+	}
+	c->prov = prov;
+	c->type = type;
+	return c;
+}
+
+static void *rsa_sig_newctx(void *provctx, const char *propq)
+{
+	(void)propq;
+	return sig_newctx(provctx, NCR_PKT_RSA);
+}
+
+static void *dsa_sig_newctx(void *provctx, const char *propq)
+{
+	(void)propq;
+	return sig_newctx(provctx, NCR_PKT_DSA);
+}
+
+static void sig_reset(struct sig_ctx *c)
+{
+	EVP_PKEY_CTX_free(c->shadow);
+	c->shadow = NULL;
+	EVP_MD_CTX_free(c->mdctx);
+	c->mdctx = NULL;
+	ncr_pkey_free(c->key);
+	c->key = NULL;
+}
+
+static void sig_freectx(void *vctx)
+{
+	struct sig_ctx *c = vctx;
+
+	if (c == NULL)
+		return;
+	sig_reset(c);
+	free(c);
+}
+
+static void *sig_dupctx(void *vctx)
+{
+	struct sig_ctx *src = vctx, *c;
+
+	c = calloc(1, sizeof(*c));
+	if (c == NULL)
+		return NULL;
+	*c = *src;
+	c->shadow = NULL;
+	c->mdctx = NULL;
+	c->key = ncr_pkey_ref(src->key);
+	if (src->shadow != NULL &&
+	    (c->shadow = EVP_PKEY_CTX_dup(src->shadow)) == NULL)
+		goto fail;
+	if (src->mdctx != NULL &&
+	    ((c->mdctx = EVP_MD_CTX_new()) == NULL ||
+	     !EVP_MD_CTX_copy_ex(c->mdctx, src->mdctx)))
+		goto fail;
+	return c;
+fail:
+	sig_freectx(c);
+	return NULL;
+}
+
+static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+	struct sig_ctx *c = vctx;
+
+	if (params == NULL || params[0].key == NULL)
+		return 1;
+	if (c->shadow == NULL) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "signature not initialised");
+		return 0;
+	}
+	if (EVP_PKEY_CTX_set_params(c->shadow, params) <= 0) {
+		ncr_raise(NCR_R_NOT_SUPPORTED, "invalid signature parameter");
+		return 0;
+	}
+	return 1;
+}
+
+static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+	struct sig_ctx *c = vctx;
+
+	if (c->shadow == NULL)
+		return 0;
+	return EVP_PKEY_CTX_get_params(c->shadow, params) > 0;
+}
+
+static const OSSL_PARAM *default_params(struct ncr_provctx *prov, int type,
+					int settable)
+{
+	EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(prov->swctx,
+					       ncr_pk_ossl_name(type), NULL);
+	const OSSL_PARAM *t;
+
+	if (s == NULL)
+		return NULL;
+	/* Static tables of the default provider, which stays loaded. */
+	t = settable ? EVP_SIGNATURE_settable_ctx_params(s)
+		     : EVP_SIGNATURE_gettable_ctx_params(s);
+	EVP_SIGNATURE_free(s);
+	return t;
+}
+
+static const OSSL_PARAM *rsa_settable(void *vctx, void *provctx)
+{
+	(void)vctx;
+	return default_params(provctx, NCR_PKT_RSA, 1);
+}
+
+static const OSSL_PARAM *rsa_gettable(void *vctx, void *provctx)
+{
+	(void)vctx;
+	return default_params(provctx, NCR_PKT_RSA, 0);
+}
+
+static const OSSL_PARAM *dsa_settable(void *vctx, void *provctx)
+{
+	(void)vctx;
+	return default_params(provctx, NCR_PKT_DSA, 1);
+}
+
+static const OSSL_PARAM *dsa_gettable(void *vctx, void *provctx)
+{
+	(void)vctx;
+	return default_params(provctx, NCR_PKT_DSA, 0);
+}
+
+static int sig_init(struct sig_ctx *c, void *provkey, const OSSL_PARAM params[],
+		    int signing)
+{
+	struct ncr_pkey *k = provkey;
+
+	if (k == NULL) {
+		if (c->key == NULL) {
+			ncr_raise(NCR_R_NO_KEY, "no key");
+			return 0;
+		}
+		k = c->key;	/* re-init with the same key */
+	}
+	if (k->type != c->type || k->pub == NULL) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "not an ncr %s key",
+			  ncr_pk_ossl_name(c->type));
+		return 0;
+	}
+	if (signing && k->priv == NULL) {
+		ncr_raise(NCR_R_NO_KEY, "signing needs a kernel private key "
+			  "(this is a public key)");
+		return 0;
+	}
+	ncr_pkey_ref(k);
+	sig_reset(c);
+	c->key = k;
+	c->signing = signing;
+	c->shadow = EVP_PKEY_CTX_new_from_pkey(c->prov->swctx, k->pub, NULL);
+	if (c->shadow == NULL || EVP_PKEY_verify_init(c->shadow) <= 0) {
+		ncr_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
+		return 0;
+	}
+	return sig_set_ctx_params(c, params);
+}
+
+static int sig_sign_init(void *vctx, void *provkey, const OSSL_PARAM params[])
+{
+	return sig_init(vctx, provkey, params, 1);
+}
+
+static int sig_verify_init(void *vctx, void *provkey,
+			   const OSSL_PARAM params[])
+{
+	return sig_init(vctx, provkey, params, 0);
+}
+
+/* Settled parameters of the shadow context, for the kernel. */
+struct sig_settled {
+	char md[64], mgf1[64];
+	int pad, saltlen;
+};
+
+static int read_settled(struct sig_ctx *c, struct sig_settled *s)
+{
+	OSSL_PARAM p[5];
+	int n = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->pad = RSA_PKCS1_PADDING;
+	p[n++] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
+						  s->md, sizeof(s->md));
+	if (c->type == NCR_PKT_RSA) {
+		p[n++] = OSSL_PARAM_construct_int(
+			OSSL_SIGNATURE_PARAM_PAD_MODE, &s->pad);
+		p[n++] = OSSL_PARAM_construct_int(
+			OSSL_SIGNATURE_PARAM_PSS_SALTLEN, &s->saltlen);
+		p[n++] = OSSL_PARAM_construct_utf8_string(
+			OSSL_SIGNATURE_PARAM_MGF1_DIGEST, s->mgf1,
+			sizeof(s->mgf1));
+	}
+	p[n] = OSSL_PARAM_construct_end();
+	/* Parameters the shadow has not set stay at their defaults. */
+	EVP_PKEY_CTX_get_params(c->shadow, p);
+	return 1;
+}
+
+static int same_md(struct ncr_provctx *prov, const char *a, const char *b)
+{
+	EVP_MD *ma = EVP_MD_fetch(prov->swctx, a, NULL);
+	int same = ma != NULL && EVP_MD_is_a(ma, b);
+
+	EVP_MD_free(ma);
+	return same;
+}
+
+static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
+		       size_t sigsize, const unsigned char *tbs, size_t tbslen)
+{
+	struct ncr_sess_params p;
+	struct sig_settled s;
+	struct ncr_io io;
+	size_t mdsize = 0;
+	long r;
+
+	read_settled(c, &s);
+	memset(&p, 0, sizeof(p));
+	p.op = NCR_OP_SIGN;
+	p.algo = ncr_pk_kernel_name(c->type);
+	p.key = c->key->priv->key;
+	p.rsa_method = -1;
+	p.pss_salt = -1;
+	p.input_is_digest = 1;
+	if (s.md[0] == '\0') {
+		ncr_raise(NCR_R_NOT_SUPPORTED, "signing needs a digest (e.g. "
+			  "-pkeyopt digest:sha256): the kernel signs digests, "
+			  "not raw data");
+		return 0;
+	}
+	p.sig_hash = ncr_md_kernel_name(c->prov, s.md, &mdsize);
+	if (p.sig_hash == NULL) {
+		ncr_raise(NCR_R_NOT_SUPPORTED, "digest %s", s.md);
+		return 0;
+	}
+	if (tbslen != mdsize) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "input is %zu bytes, a %s "
+			  "digest is %zu", tbslen, s.md, mdsize);
+		return 0;
+	}
+	if (c->type == NCR_PKT_RSA) {
+		if (s.pad == RSA_PKCS1_PADDING) {
+			p.rsa_method = RSA_PKCS1_V1_5;
+		} else if (s.pad == RSA_PKCS1_PSS_PADDING) {
+			int bits = EVP_PKEY_get_bits(c->key->pub);
+			long emlen = (bits - 1 + 7) / 8;
+			long max = emlen - (long)mdsize - 2;
+
+			p.rsa_method = RSA_PKCS1_PSS;
+			if (s.mgf1[0] != '\0' &&
+			    !same_md(c->prov, s.mgf1, s.md)) {
+				ncr_raise(NCR_R_NOT_SUPPORTED, "PSS with MGF1 "
+					  "digest %s: the kernel uses the "
+					  "signature digest %s", s.mgf1, s.md);
+				return 0;
+			}
+			if (s.saltlen == RSA_PSS_SALTLEN_DIGEST)
+				p.pss_salt = (int64_t)mdsize;
+			else if (s.saltlen == RSA_PSS_SALTLEN_MAX ||
+				 s.saltlen == RSA_PSS_SALTLEN_AUTO)
+				p.pss_salt = max;
+			else if (s.saltlen >= 0 && s.saltlen <= max)
+				p.pss_salt = s.saltlen;
+			else {
+				ncr_raise(NCR_R_NOT_SUPPORTED,
+					  "PSS salt length %d", s.saltlen);
+				return 0;
+			}
+			if (max < 0 || p.pss_salt > max) {
+				ncr_raise(NCR_R_INVALID_ARGUMENT,
+					  "key too small for PSS with %s",
+					  s.md);
+				return 0;
+			}
+		} else {
+			ncr_raise(NCR_R_NOT_SUPPORTED, "RSA padding mode %d "
+				  "for signing (PKCS#1 v1.5 and PSS only)",
+				  s.pad);
+			return 0;
+		}
+	}
+	memset(&io, 0, sizeof(io));
+	io.in = tbs;
+	io.in_len = tbslen;
+	io.fin_out = sig;
+	io.fin_out_cap = sigsize;
+	r = ncr_session_once(&p, &io);
+	if (r < 0) {
+		ncr_raise_errno("kernel signing", (int)-r);
+		return 0;
+	}
+	*siglen = io.fin_out_len;
+	return 1;
+}
+
+static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen,
+		    size_t sigsize, const unsigned char *tbs, size_t tbslen)
+{
+	struct sig_ctx *c = vctx;
+
+	if (c->key == NULL || !c->signing) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "not initialised for signing");
+		return 0;
+	}
+	if (sig == NULL) {
+		*siglen = (size_t)EVP_PKEY_get_size(c->key->pub);
+		return 1;
+	}
+	return kernel_sign(c, sig, siglen, sigsize, tbs, tbslen);
+}
+
+static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
+		      const unsigned char *tbs, size_t tbslen)
+{
+	struct sig_ctx *c = vctx;
+
+	if (c->shadow == NULL) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "not initialised");
+		return 0;
+	}
+	return EVP_PKEY_verify(c->shadow, sig, siglen, tbs, tbslen) == 1;
+}
+
+static int digest_init(struct sig_ctx *c, const char *mdname, void *provkey,
+		       const OSSL_PARAM params[], int signing)
+{
+	EVP_MD *md;
+	OSSL_PARAM p[2];
+
+	if (!sig_init(c, provkey, params, signing))
+		return 0;
+	if (mdname == NULL || mdname[0] == '\0')
+		mdname = "SHA256";
+	md = EVP_MD_fetch(c->prov->swctx, mdname, NULL);
+	if (md == NULL) {
+		ncr_raise(NCR_R_NOT_SUPPORTED, "digest %s", mdname);
+		return 0;
+	}
+	p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
+						(char *)EVP_MD_get0_name(md),
+						0);
+	p[1] = OSSL_PARAM_construct_end();
+	c->mdctx = EVP_MD_CTX_new();
+	if (c->mdctx == NULL || !EVP_DigestInit_ex2(c->mdctx, md, NULL) ||
+	    !sig_set_ctx_params(c, p)) {
+		EVP_MD_free(md);
+		return 0;
+	}
+	EVP_MD_free(md);
+	return 1;
+}
+
+static int sig_dsign_init(void *vctx, const char *mdname, void *provkey,
+			  const OSSL_PARAM params[])
+{
+	return digest_init(vctx, mdname, provkey, params, 1);
+}
+
+static int sig_dverify_init(void *vctx, const char *mdname, void *provkey,
+			    const OSSL_PARAM params[])
+{
+	return digest_init(vctx, mdname, provkey, params, 0);
+}
+
+static int sig_dupdate(void *vctx, const unsigned char *data, size_t len)
+{
+	struct sig_ctx *c = vctx;
+
+	if (c->mdctx == NULL)
+		return 0;
+	return EVP_DigestUpdate(c->mdctx, data, len);
+}
+
+static int sig_dsign_final(void *vctx, unsigned char *sig, size_t *siglen,
+			   size_t sigsize)
+{
+	struct sig_ctx *c = vctx;
+	unsigned char dgst[EVP_MAX_MD_SIZE];
+	unsigned int dlen;
+
+	if (c->mdctx == NULL || c->key == NULL)
+		return 0;
+	if (sig == NULL) {
+		*siglen = (size_t)EVP_PKEY_get_size(c->key->pub);
+		return 1;
+	}
+	if (!EVP_DigestFinal_ex(c->mdctx, dgst, &dlen))
+		return 0;
+	return kernel_sign(c, sig, siglen, sigsize, dgst, dlen);
+}
+
+static int sig_dverify_final(void *vctx, const unsigned char *sig,
+			     size_t siglen)
+{
+	struct sig_ctx *c = vctx;
+	unsigned char dgst[EVP_MAX_MD_SIZE];
+	unsigned int dlen;
+
+	if (c->mdctx == NULL || !EVP_DigestFinal_ex(c->mdctx, dgst, &dlen))
+		return 0;
+	return sig_verify(c, sig, siglen, dgst, dlen);
+}
+
+#define SIG_FUNCS(t)							\
+static const OSSL_DISPATCH t##_signature_functions[] = {		\
+	{ OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))t##_sig_newctx },	\
+	{ OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx },	\
+	{ OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx },	\
+	{ OSSL_FUNC_SIGNATURE_SIGN_INIT, (void (*)(void))sig_sign_init },\
+	{ OSSL_FUNC_SIGNATURE_SIGN, (void (*)(void))sig_sign },		\
+	{ OSSL_FUNC_SIGNATURE_VERIFY_INIT,				\
+	  (void (*)(void))sig_verify_init },				\
+	{ OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))sig_verify },	\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT,				\
+	  (void (*)(void))sig_dsign_init },				\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_SIGN_UPDATE,			\
+	  (void (*)(void))sig_dupdate },				\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_SIGN_FINAL,			\
+	  (void (*)(void))sig_dsign_final },				\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT,			\
+	  (void (*)(void))sig_dverify_init },				\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_UPDATE,			\
+	  (void (*)(void))sig_dupdate },				\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL,			\
+	  (void (*)(void))sig_dverify_final },				\
+	{ OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS,				\
+	  (void (*)(void))sig_get_ctx_params },				\
+	{ OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS,			\
+	  (void (*)(void))t##_gettable },				\
+	{ OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS,				\
+	  (void (*)(void))sig_set_ctx_params },				\
+	{ OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS,			\
+	  (void (*)(void))t##_settable },				\
+	{ 0, NULL }							\
+};
+
+SIG_FUNCS(rsa)
+SIG_FUNCS(dsa)
+
+const OSSL_ALGORITHM ncr_signatures[] = {
+	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
+	  rsa_signature_functions, "RSA PKCS#1 v1.5 / PSS, kernel-held key" },
+	{ "DSA:dsaEncryption:1.2.840.10040.4.1", "provider=ncr",
+	  dsa_signature_functions, "DSA, kernel-held key" },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -1,0 +1,42 @@
+"""Every ncr failure names its cause: device missing or not permitted, no
+master key, tampered blob or other master key, key not exportable,
+parameter not supported, malformed key file."""
+import os
+import subprocess
+import pytest
+
+from provider_util import NCR, OPENSSL, env, run, ncr_so_present
+
+pytestmark = pytest.mark.skipif(not ncr_so_present(),
+                                reason="ncr.so not built")
+
+GENRSA = ["genpkey", "-algorithm", "RSA", "-pkeyopt",
+          "rsa_keygen_bits:1024"] + NCR
+
+
+def test_no_device_message(tmp_path):
+    p = run(GENRSA + ["-out", str(tmp_path / "k.pem")], check=False,
+            extra_env={"NCR_DEVICE": "/nonexistent/crypto"})
+    assert p.returncode != 0
+    assert b"/dev/crypto not available" in p.stderr
+    assert b"No such file or directory" in p.stderr
+
+
+def test_provider_loads_without_device():
+    p = run(["list", "-providers"] + NCR,
+            extra_env={"NCR_DEVICE": "/nonexistent/crypto"})
+    assert b"ncr: Linux /dev/crypto" in p.stdout
+
+
+def test_device_not_permitted_message(tmp_path):
+    """A device node the caller may not open (EACCES) is named as such."""
+    st = os.stat("/dev/crypto")
+    node = tmp_path / "crypto"
+    os.mknod(str(node), 0o600 | 0o020000, st.st_rdev)
+    e = env({"NCR_DEVICE": str(node)})
+    p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534",
+                        "--clear-groups", OPENSSL] + GENRSA, env=e,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.returncode != 0
+    assert b"/dev/crypto not permitted" in p.stderr
+    assert b"Permission denied" in p.stderr
