@@ -106,7 +106,7 @@ int ncr_key_init(struct ncr_ns *ns)
 	key->ns_id = ns->id;
 
 	mutex_lock(&ns->key_lock);
-	ret = idr_alloc(&ns->keys, key, 1, 0, GFP_KERNEL);
+	ret = idr_alloc_cyclic(&ns->keys, key, 1, 0, GFP_KERNEL);
 	if (ret > 0)
 		key->handle = ret;
 	mutex_unlock(&ns->key_lock);

@@ -121,7 +121,7 @@ int ncr_session_init(struct ncr_ns *ns, const struct ncr_session_init *si,
 	if (IS_ERR(ses))
 		return PTR_ERR(ses);
 	mutex_lock(&ns->ses_lock);
-	ret = idr_alloc(&ns->sessions, ses, 1, 0, GFP_KERNEL);
+	ret = idr_alloc_cyclic(&ns->sessions, ses, 1, 0, GFP_KERNEL);
 	if (ret > 0)
 		ses->handle = ret;
 	mutex_unlock(&ns->ses_lock);
