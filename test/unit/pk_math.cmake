@@ -13,7 +13,9 @@ if(NCR_TOMMATH_LIB AND NCR_TOMMATH_INC)
     endif()
     ncr_unit_test(NAME test_${_t}
       SOURCES ${NCR_PK_MATH_SRCS} test/unit/test_${_t}.c test/unit/pk_test_util.c
-      LIBS OpenSSL::Crypto ${NCR_TOMMATH_LIB})
+        test/unit/json_min.c
+      LIBS OpenSSL::Crypto ${NCR_TOMMATH_LIB}
+      ARGS "${NCR_WYCHEPROOF_DIR}")
     target_include_directories(test_${_t} PRIVATE "${NCR_TOMMATH_INC}")
   endforeach()
 

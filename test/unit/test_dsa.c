@@ -9,8 +9,11 @@
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/dsa.h>
+#include <openssl/sha.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "json_min.h"
 
 static BIGNUM *to_bn(const mp_int *v)
 {
@@ -221,7 +224,100 @@ static void test_openssl_key(unsigned int pb, unsigned int qb)
 	EVP_PKEY_free(opk);
 }
 
-int main(void)
+static size_t unhex(const char *h, u8 *out, size_t cap)
+{
+	size_t n = strlen(h) / 2, i;
+	unsigned int b;
+
+	if (n > cap)
+		return (size_t)-1;
+	for (i = 0; i < n; i++) {
+		if (sscanf(h + 2 * i, "%2x", &b) != 1)
+			return (size_t)-1;
+		out[i] = (u8)b;
+	}
+	return n;
+}
+
+/* Wycheproof DSA (DER signatures): valid -> 1, invalid -> 0 or -EINVAL;
+ * "acceptable" (BER quirks) must be rejected by our strict DER. */
+static void wycheproof_file(const char *dir, const char *name)
+{
+	char path[1024];
+	struct jv *root;
+	const struct jv *groups;
+	size_t gi, ti, len, slen;
+	int counts[3] = { 0, 0, 0 };
+	static u8 buf[4096], sig[1024];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	root = jv_parse_file(path);
+	CHECK(root != NULL);
+	if (!root)
+		return;
+	groups = jv_get(root, "testGroups");
+	for (gi = 0; groups && gi < groups->n; gi++) {
+		const struct jv *g = groups->items[gi], *tests = jv_get(g, "tests");
+		struct ncr_pk pk;
+
+		len = unhex(jv_get_str(g, "publicKeyDer"), buf, sizeof(buf));
+		CHECK(ncr_der_decode_public(&pk, NCR_PK_DSA, buf, len) == 0);
+		CHECK(!strcmp(jv_get_str(g, "sha"), "SHA-256"));
+		for (ti = 0; tests && ti < tests->n; ti++) {
+			const struct jv *t = tests->items[ti];
+			const char *res = jv_get_str(t, "result");
+			u8 dg[32];
+			int r;
+
+			len = unhex(jv_get_str(t, "msg"), buf, sizeof(buf));
+			slen = unhex(jv_get_str(t, "sig"), sig, sizeof(sig));
+			SHA256(buf, len, dg);
+			r = ncr_dsa_verify_digest(&pk.dsa, dg, sizeof(dg), sig,
+						  slen);
+			if (!strcmp(res, "valid")) {
+				CHECK(r == 1);
+				counts[0]++;
+			} else {
+				if (r == 1)
+					fprintf(stderr, "%s tcId %d accepted\n",
+						name, (int)jv_get_num(t, "tcId", 0));
+				CHECK(r == 0 || r == -EINVAL);
+				counts[res[0] == 'a' ? 2 : 1]++;
+			}
+		}
+		ncr_pk_key_clear(&pk);
+	}
+	printf("Wycheproof %s: %d valid, %d invalid, %d acceptable (rejected)\n",
+	       name, counts[0], counts[1], counts[2]);
+	jv_free(root);
+}
+
+static void test_wycheproof(const char *dir)
+{
+	static const char *const files[] = {
+		"dsa_2048_224_sha256_test.json",
+		"dsa_2048_256_sha256_test.json",
+		"dsa_3072_256_sha256_test.json",
+	};
+	char probe[1024];
+	size_t i;
+	FILE *f;
+
+	if (!dir)
+		dir = getenv("NCR_WYCHEPROOF_DIR");
+	snprintf(probe, sizeof(probe), "%s/%s", dir ? dir : "", files[0]);
+	f = dir ? fopen(probe, "r") : NULL;
+	if (!f) {
+		printf("Wycheproof vectors not found (%s): skipped\n",
+		       dir ? dir : "no directory given");
+		return;
+	}
+	fclose(f);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		wycheproof_file(dir, files[i]);
+}
+
+int main(int argc, char **argv)
 {
 	struct ncr_dsa_key k;
 
@@ -237,5 +333,6 @@ int main(void)
 		test_generate(3072, 256);
 	test_openssl_key(1024, 160);
 	test_openssl_key(2048, 256);
+	test_wycheproof(argc > 1 ? argv[1] : NULL);
 	return pk_report("test_dsa");
 }
