@@ -1,0 +1,176 @@
+"""tools/ncrctl in the VM: every failure class gives its documented exit
+code (tools/ncrctl.8) and a message naming the file or device and the
+problem; the boot flow (no master key -> load -> set) works.
+"""
+import configparser
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+from conftest import BUILD, ROOT, TEST_MASTER_KEY
+from ncrio import FLAG_WRAPPABLE, Ncr
+from priv_util import CAP_SYS_ADMIN, drop_caps
+
+EXIT = dict(ok=0, usage=2, exists=3, file_io=4, insecure=5, bad_size=6,
+            no_device=7, denied=8, key_busy=9, kernel=10, no_master=12)
+
+
+@pytest.fixture(scope="module")
+def ncrctl():
+    p = pathlib.Path(os.environ.get("NCRCTL", BUILD / "tools" / "ncrctl"))
+    if not p.exists():
+        pytest.skip(f"ncrctl not built at {p}")
+    return str(p)
+
+
+def run(ncrctl, *args, preexec=None):
+    r = subprocess.run([ncrctl, *args], capture_output=True, text=True,
+                       preexec_fn=preexec)
+    return r.returncode, r.stdout, r.stderr
+
+
+def key_file(path, data=TEST_MASTER_KEY, mode=0o600, uid=0):
+    path.write_bytes(data)
+    os.chmod(path, mode)
+    os.chown(path, uid, uid)
+    return str(path)
+
+
+def test_usage(ncrctl):
+    assert run(ncrctl)[0] == EXIT["usage"]
+    assert run(ncrctl, "master-key")[0] == EXIT["usage"]
+    assert run(ncrctl, "master-key", "rotate", "x")[0] == EXIT["usage"]
+    rc, out, _ = run(ncrctl, "--help")
+    assert rc == 0 and "master-key generate" in out
+
+
+def test_generate(ncrctl, tmp_path):
+    f = tmp_path / "master.key"
+    rc, out, _ = run(ncrctl, "master-key", "generate", str(f))
+    assert rc == EXIT["ok"] and str(f) in out
+    st = f.stat()
+    assert st.st_size == 32 and st.st_mode & 0o7777 == 0o600
+    first = f.read_bytes()
+    assert first != bytes(32)
+    # never overwrites, names the file
+    rc, _, err = run(ncrctl, "master-key", "generate", str(f))
+    assert rc == EXIT["exists"] and str(f) in err and "exists" in err
+    assert f.read_bytes() == first
+    # nor through a symlink (dangling or not)
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "nowhere")
+    assert run(ncrctl, "master-key", "generate", str(link))[0] == \
+        EXIT["exists"]
+    assert not (tmp_path / "nowhere").exists()
+    # a directory that does not exist
+    rc, _, err = run(ncrctl, "master-key", "generate",
+                     str(tmp_path / "no" / "such"))
+    assert rc == EXIT["file_io"] and "cannot create" in err
+    # two keys differ
+    g = tmp_path / "second.key"
+    run(ncrctl, "master-key", "generate", str(g))
+    assert g.read_bytes() != first
+
+
+def test_load_refuses_bad_files(ncrctl, tmp_path, master_key):
+    cases = [
+        (key_file(tmp_path / "m644", mode=0o644), "insecure", "mode 0644"),
+        (key_file(tmp_path / "m640", mode=0o640), "insecure", "mode 0640"),
+        (key_file(tmp_path / "m400", mode=0o400), "insecure", "mode 0400"),
+        (key_file(tmp_path / "nobody", uid=65534), "insecure",
+         "owned by uid 65534"),
+        (key_file(tmp_path / "short", data=bytes(31)), "bad_size",
+         "31 bytes"),
+        (key_file(tmp_path / "long", data=bytes(40)), "bad_size",
+         "more than 32 bytes"),
+        (key_file(tmp_path / "empty", data=b""), "bad_size", "0 bytes"),
+        (str(tmp_path / "missing"), "file_io", "cannot open"),
+    ]
+    (tmp_path / "sym").symlink_to(tmp_path / "m644")
+    cases.append((str(tmp_path / "sym"), "insecure", "symbolic link"))
+    d = tmp_path / "dir"
+    d.mkdir(mode=0o600)
+    cases.append((str(d), "insecure", "not a regular file"))
+    for path, cls, text in cases:
+        rc, _, err = run(ncrctl, "master-key", "load", path)
+        assert (rc, path in err, text in err) == (EXIT[cls], True, True), \
+            (path, rc, err)
+
+
+def test_load_same_and_different_key(ncrctl, tmp_path, master_key):
+    same = key_file(tmp_path / "same")
+    rc, out, _ = run(ncrctl, "master-key", "load", same)
+    assert rc == EXIT["ok"] and "master key set" in out
+    other = key_file(tmp_path / "other", data=os.urandom(32))
+    rc, _, err = run(ncrctl, "master-key", "load", other)
+    assert rc == EXIT["key_busy"] and other in err and "different" in err
+    # a 16-byte file is a valid size, but still another key
+    short = key_file(tmp_path / "k16", data=os.urandom(16))
+    assert run(ncrctl, "master-key", "load", short)[0] == EXIT["key_busy"]
+
+
+def test_load_privileges(ncrctl, tmp_path, master_key):
+    f = key_file(tmp_path / "k")
+    os.chmod(tmp_path, 0o755)
+
+    def as_nobody():
+        os.setgid(65534)
+        os.setuid(65534)
+
+    # nobody cannot even read the root-only file
+    rc, _, err = run(ncrctl, "master-key", "load", f, preexec=as_nobody)
+    assert rc == EXIT["file_io"] and f in err and "Permission denied" in err
+    # root without CAP_SYS_ADMIN reads it, and the kernel says no
+    rc, _, err = run(ncrctl, "master-key", "load", f,
+                     preexec=lambda: drop_caps([CAP_SYS_ADMIN]))
+    assert rc == EXIT["denied"] and "CAP_SYS_ADMIN" in err, err
+
+
+def test_status(ncrctl, master_key):
+    rc, out, _ = run(ncrctl, "status")
+    assert rc == EXIT["ok"], out
+    for text in ("module: loaded", "device: /dev/crypto", "master key: set",
+                 "max_keys_per_process", "cbc(aes)", "hmac(sha256)",
+                 "walg-aes-rfc3394", "walg-aes-rfc5649"):
+        assert text in out, (text, out)
+
+
+def test_boot_flow(ncrctl, tmp_path, module_reload):
+    """What ncr-master-key.service does after the module is loaded."""
+    module_reload(set_master_key=False)
+    rc, out, _ = run(ncrctl, "status")
+    assert rc == EXIT["no_master"] and "master key: not set" in out
+    f = key_file(tmp_path / "master.key")
+    assert run(ncrctl, "master-key", "load", f)[0] == EXIT["ok"]
+    assert run(ncrctl, "master-key", "load", f)[0] == EXIT["ok"]  # idempotent
+    rc, out, _ = run(ncrctl, "status")
+    assert rc == EXIT["ok"] and "master key: set" in out
+    with Ncr() as n:
+        k = n.secret_key(os.urandom(16), "ecb(aes)", flags=FLAG_WRAPPABLE)
+        assert len(n.storage_wrap(k)) == 48
+
+
+def test_module_not_loaded(ncrctl, tmp_path, module_reload):
+    f = key_file(tmp_path / "master.key")
+    subprocess.run(["rmmod", "ncr"], check=True)
+    try:
+        rc, _, err = run(ncrctl, "status")
+        assert rc == EXIT["no_device"] and "not loaded" in err
+        rc, _, err = run(ncrctl, "master-key", "load", f)
+        assert rc == EXIT["no_device"] and "/dev/crypto" in err
+    finally:
+        module_reload()
+
+
+def test_systemd_unit():
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.optionxform = str
+    unit.read(ROOT / "tools" / "ncr-master-key.service")
+    svc = unit["Service"]
+    assert svc["Type"] == "oneshot"
+    assert svc["ExecStart"].split() == [
+        "/usr/sbin/ncrctl", "master-key", "load", "/etc/ncr/master.key"]
+    assert "systemd-modules-load.service" in unit["Unit"]["After"]
+    assert unit["Install"]["WantedBy"] == "multi-user.target"
