@@ -113,9 +113,10 @@ static void a_out(struct attrs *a, uint16_t type, void *buf, size_t n,
 #define OVR_NONE 0xffffffffu
 #define OVR_ZERO 0u
 
-static uint8_t callbuf[sizeof(((struct attrs *)0)->buf) + 256]
+/* Per thread: the thread test calls these helpers concurrently. */
+static __thread uint8_t callbuf[sizeof(((struct attrs *)0)->buf) + 256]
 	__attribute__((aligned(8)));
-static uint32_t last_output_size;
+static __thread uint32_t last_output_size;
 
 static long call_full(unsigned long cmd, void *st, size_t fixed,
 		      const struct attrs *a, size_t out_room,
@@ -148,7 +149,7 @@ static long call(unsigned long cmd, void *st, size_t fixed,
 
 /* ---- key helpers ---- */
 
-static struct attrs A;
+static __thread struct attrs A;
 
 static ncr_key_t key_init(void)
 {
@@ -1096,6 +1097,64 @@ static void test_deinit_race(void)
 	result(!bad, "300 operations racing KEY_DEINIT: success or EINVAL only");
 }
 
+struct worker {
+	pthread_t thread;
+	int id, bad;
+	uint8_t key[16], iv[16], data[4096], ct[4096], digest[32];
+};
+
+static void *worker_run(void *p)
+{
+	struct worker *w = p;
+	uint8_t out[4096];
+	size_t olen;
+	ncr_key_t k = secret_key("cbc(aes)", w->key, 16, 0);
+	int i;
+
+	for (i = 0; i < 40; i++) {
+		if (once(NCR_OP_ENCRYPT, "cbc(aes)", k, w->iv, 16, w->data,
+			 sizeof(w->data), out, sizeof(out), &olen) ||
+		    olen != sizeof(out) || memcmp(out, w->ct, sizeof(out)))
+			w->bad++;
+		if (once(NCR_OP_SIGN, "sha256", -1, NULL, 0, w->data,
+			 sizeof(w->data), out, 32, &olen) ||
+		    memcmp(out, w->digest, 32))
+			w->bad++;
+	}
+	key_deinit(k);
+	return NULL;
+}
+
+/* Threads sharing the namespace, each with its own key and data. */
+static void test_threads(void)
+{
+	static struct worker w[4];
+	size_t olen;
+	int i, bad = 0;
+
+	for (i = 0; i < 4; i++) {
+		ncr_key_t k;
+
+		w[i].id = i;
+		fill(w[i].key, 16, 100 + i);
+		fill(w[i].iv, 16, 200 + i);
+		fill(w[i].data, sizeof(w[i].data), 300 + i);
+		k = secret_key("cbc(aes)", w[i].key, 16, 0);
+		once(NCR_OP_ENCRYPT, "cbc(aes)", k, w[i].iv, 16, w[i].data,
+		     sizeof(w[i].data), w[i].ct, sizeof(w[i].ct), &olen);
+		once(NCR_OP_SIGN, "sha256", -1, NULL, 0, w[i].data,
+		     sizeof(w[i].data), w[i].digest, 32, &olen);
+		key_deinit(k);
+	}
+	for (i = 0; i < 4; i++)
+		pthread_create(&w[i].thread, NULL, worker_run, &w[i]);
+	for (i = 0; i < 4; i++) {
+		pthread_join(w[i].thread, NULL);
+		bad += w[i].bad;
+	}
+	result(!bad, "4 threads x 40 cipher and hash operations, all correct");
+}
+
 static void test_fork(void)
 {
 	uint8_t key[16], buf[16];
@@ -1389,6 +1448,7 @@ int main(void)
 	test_key_as_data();
 	test_deinit_in_use();
 	test_deinit_race();
+	test_threads();
 	test_fork();
 	test_limits();
 	test_hooks();
