@@ -83,19 +83,48 @@ static int spki_type(const unsigned char *spki, size_t len)
 	return 0;
 }
 
-static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
+/* Everything from the core BIO (DER input: the key file body). */
+static unsigned char *read_all(struct ncr_provctx *prov, OSSL_CORE_BIO *cin,
+			       size_t *len)
+{
+	BIO *core = BIO_new_from_core_bio(prov->libctx, cin);
+	unsigned char *buf = NULL, *p;
+	size_t cap = 0;
+	int n;
+
+	*len = 0;
+	if (core == NULL)
+		return NULL;
+	for (;;) {
+		if (*len == cap) {
+			if (cap >= 1024 * 1024)
+				break;
+			cap = cap ? cap * 2 : 4096;
+			p = realloc(buf, cap);
+			if (p == NULL)
+				break;
+			buf = p;
+		}
+		n = BIO_read(core, buf + *len, (int)(cap - *len));
+		if (n <= 0)
+			break;
+		*len += (size_t)n;
+	}
+	BIO_free(core);
+	return buf;
+}
+
+/* PEM "NCR KEY BLOB" -> DER with data structure "ncr-key-blob". */
+static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 		      OSSL_CALLBACK *data_cb, void *data_cbarg,
 		      OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
 {
 	struct dec_ctx *c = vctx;
 	char *name = NULL, *header = NULL;
 	unsigned char *der = NULL;
-	const unsigned char *spki, *blob;
-	size_t spki_len, blob_len;
 	long der_len = 0;
-	struct ncr_pkey *k = NULL;
-	OSSL_PARAM params[4];
 	int object_type = OSSL_OBJECT_PKEY;
+	OSSL_PARAM params[4];
 	BIO *in;
 	int ok = 1;	/* "not ours": let the other decoders try */
 
@@ -113,13 +142,45 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	ERR_clear_last_mark();
 	if (strcmp(name, NCR_KEYFILE_PEM_LABEL) != 0)
 		goto out;
-	if (!ncr_keyfile_decode(der, (size_t)der_len, &spki, &spki_len,
-				&blob, &blob_len)) {
-		ncr_raise(NCR_R_BAD_KEY_FILE, "malformed %s PEM body",
-			  NCR_KEYFILE_PEM_LABEL);
-		ok = 0;
+	params[0] = OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_DATA,
+						      der, (size_t)der_len);
+	params[1] = OSSL_PARAM_construct_utf8_string(
+		OSSL_OBJECT_PARAM_DATA_STRUCTURE, NCR_KEYFILE_STRUCTURE, 0);
+	params[2] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE,
+					     &object_type);
+	params[3] = OSSL_PARAM_construct_end();
+	ok = data_cb(params, data_cbarg);
+out:
+	OPENSSL_free(name);
+	OPENSSL_free(header);
+	OPENSSL_free(der);
+	BIO_free(in);
+	return ok;
+}
+
+/* DER key file body -> kernel key (storage unwrap), passed by reference. */
+static int der_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
+		      OSSL_CALLBACK *data_cb, void *data_cbarg,
+		      OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
+{
+	struct dec_ctx *c = vctx;
+	const unsigned char *spki, *blob;
+	size_t spki_len, blob_len, der_len;
+	unsigned char *der;
+	struct ncr_pkey *k = NULL;
+	OSSL_PARAM params[4];
+	int object_type = OSSL_OBJECT_PKEY;
+	int ok = 1;	/* "not ours": let the other decoders try */
+
+	(void)selection;
+	(void)pw_cb;
+	(void)pw_cbarg;
+	der = read_all(c->prov, cin, &der_len);
+	if (der == NULL)
+		return 1;
+	if (!ncr_keyfile_decode(der, der_len, &spki, &spki_len, &blob,
+				&blob_len))
 		goto out;
-	}
 	if (spki_type(spki, spki_len) != c->type)
 		goto out;		/* another ncr decoder's key type */
 	k = ncr_pkey_new(c->prov, c->type);
@@ -139,10 +200,7 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	ok = data_cb(params, data_cbarg);
 out:
 	ncr_pkey_free(k);
-	OPENSSL_free(name);
-	OPENSSL_free(header);
-	OPENSSL_free(der);
-	BIO_free(in);
+	OPENSSL_clear_free(der, der_len);
 	return ok;
 }
 
@@ -166,7 +224,7 @@ static const OSSL_DISPATCH t##_decoder_functions[] = {		\
 	{ OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx },	\
 	{ OSSL_FUNC_DECODER_DOES_SELECTION,				\
 	  (void (*)(void))dec_does_selection },				\
-	{ OSSL_FUNC_DECODER_DECODE, (void (*)(void))dec_decode },	\
+	{ OSSL_FUNC_DECODER_DECODE, (void (*)(void))der_decode },	\
 	{ OSSL_FUNC_DECODER_EXPORT_OBJECT,				\
 	  (void (*)(void))dec_export_object },				\
 	{ 0, NULL }							\
@@ -176,9 +234,23 @@ DEC_FUNCS(rsa)
 DEC_FUNCS(dsa)
 DEC_FUNCS(dh)
 
-#define DEC_PROPS "provider=ncr,input=pem"
+static void *pem_dec_newctx(void *provctx)
+{
+	return dec_newctx(provctx, 0);
+}
+
+static const OSSL_DISPATCH pem_decoder_functions[] = {
+	{ OSSL_FUNC_DECODER_NEWCTX, (void (*)(void))pem_dec_newctx },
+	{ OSSL_FUNC_DECODER_FREECTX, (void (*)(void))dec_freectx },
+	{ OSSL_FUNC_DECODER_DECODE, (void (*)(void))pem_decode },
+	{ 0, NULL }
+};
+
+#define DEC_PROPS "provider=ncr,input=der,structure=" NCR_KEYFILE_STRUCTURE
 
 const OSSL_ALGORITHM ncr_decoders[] = {
+	{ "DER", "provider=ncr,input=pem", pem_decoder_functions,
+	  "ncr key file PEM armour" },
 	{ "RSA:rsaEncryption", DEC_PROPS, rsa_decoder_functions,
 	  "ncr key file" },
 	{ "DSA:dsaEncryption", DEC_PROPS, dsa_decoder_functions,

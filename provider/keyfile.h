@@ -15,6 +15,8 @@
 
 #define NCR_KEYFILE_PEM_LABEL "NCR KEY BLOB"
 #define NCR_KEYFILE_VERSION 1
+/* Decoder data structure name of the DER body. */
+#define NCR_KEYFILE_STRUCTURE "ncr-key-blob"
 
 /* malloc'ed DER; 0 on failure (no error raised). */
 int ncr_keyfile_encode(const unsigned char *spki, size_t spki_len,
