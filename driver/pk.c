@@ -12,6 +12,7 @@
 #include <crypto/hash.h>
 #include <crypto/sha1.h>
 #include <linux/err.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include "ncr_int.h"
 #include "lib/pk_key.h"
@@ -284,6 +285,9 @@ long ncr_key_generate_pair(struct ncr_ns *ns,
 	priv = priv_first ? a : b;
 	pub = priv_first ? b : a;
 	err = pk_fill_pair(priv, pub, tb);
+	/* LibTomMath reports the interrupted prime search as a plain error */
+	if (err && fatal_signal_pending(current))
+		err = -EINTR;
 	ncr_key_dest_done(b, err);
 	ncr_key_dest_done(a, err);
 	return err;

@@ -16,18 +16,21 @@
 #include <crypto/algapi.h>	/* crypto_memneq */
 #include <linux/random.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 
 #define ncr_malloc(n)		kvmalloc((n), GFP_KERNEL)
 #define ncr_free_sensitive(p, n)	kvfree_sensitive((p), (n))
 
 /*
- * Cryptographic randomness; 0 (cannot fail once the RNG is seeded).
- * Process context only: it also yields the CPU, as key generation loops
- * call it once per candidate and may run for seconds.
+ * Cryptographic randomness.  Process context only: key generation loops
+ * call it once per candidate and may run for seconds, so it yields the CPU
+ * and gives up with -EINTR once the caller has been killed.
  */
 static inline int ncr_random_bytes(void *buf, size_t n)
 {
 	cond_resched();
+	if (fatal_signal_pending(current))
+		return -EINTR;
 	get_random_bytes(buf, n);
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include <linux/slab.h>
 #include <linux/random.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/string.h>
 #include <linux/math64.h>
 #include "ltm_kernel.h"
@@ -49,6 +50,9 @@ void *ncr_ltm_realloc(void *mem, size_t oldsize, size_t newsize)
 mp_err s_mp_rand_platform(void *p, size_t n)
 {
 	cond_resched();
+	/* a killed caller (e.g. RSA-4096 generation under emulation) stops */
+	if (fatal_signal_pending(current))
+		return MP_ERR;
 	get_random_bytes(p, n);
 	return MP_OKAY;
 }

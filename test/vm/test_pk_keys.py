@@ -105,7 +105,13 @@ def gen_pair(n, algo, flags=FLAG_EXPORTABLE, **attrs):
 
 # ---- generation -------------------------------------------------------------
 
-@pytest.mark.parametrize("bits", [1024, 2048])
+SLOW = pytest.mark.skipif(not os.environ.get("NCR_SLOW_TESTS"),
+                          reason="set NCR_SLOW_TESTS=1 (minutes under TCG)")
+
+
+@pytest.mark.parametrize("bits", [1024, 2048,
+                                  pytest.param(3072, marks=SLOW),
+                                  pytest.param(4096, marks=SLOW)])
 def test_generate_rsa(n, bits):
     priv, pub, dt = gen_pair(n, "rsa", RSA_MODULUS_BITS=bits)
     print("RSA-%d GENERATE_PAIR in the VM: %.1f s" % (bits, dt))
@@ -176,12 +182,18 @@ def test_generate_dsa_default(n):
     assert key_info(n, pub)[ATTR.KEY_ID] == hashlib.sha1(pub_der).digest()
 
 
-def test_generate_dsa_2048(n):
-    priv, pub, dt = gen_pair(n, "dsa", DSA_P_BITS=2048, DSA_Q_BITS=224)
-    print("DSA-2048/224 GENERATE_PAIR in the VM: %.1f s" % dt)
+@pytest.mark.parametrize("pbits,qbits", [(2048, 224),
+                                         pytest.param(2048, 256, marks=SLOW),
+                                         pytest.param(3072, 256, marks=SLOW)])
+def test_generate_dsa_sizes(n, pbits, qbits):
+    priv, pub, dt = gen_pair(n, "dsa", DSA_P_BITS=pbits, DSA_Q_BITS=qbits)
+    print("DSA-%d/%d GENERATE_PAIR in the VM: %.1f s" % (pbits, qbits, dt))
     text = openssl("pkey", "-pubin", "-inform", "DER", "-noout", "-text",
                    data=n.key_export(pub)).stdout.decode()
-    assert "Public-Key: (2048 bit)" in text
+    assert "Public-Key: (%d bit)" % pbits in text
+    _, seq, _ = der_read(n.key_export(priv, 8192))
+    q = int.from_bytes(der_seq_items(seq)[2][1], "big")
+    assert q.bit_length() == qbits
     k1, k2 = n.key_init(), n.key_init()
     assert errno_of(n.key_generate_pair, k1, k2, "dsa", DSA_P_BITS=1024,
                     DSA_Q_BITS=256) == errno.EINVAL
