@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Audit records for key life-cycle operations and session creation.
+ * Audit records for key life-cycle operations, the master key and session
+ * creation.
  *
  * Record type: AUDIT_KERNEL_OTHER (1316), which the audit UAPI reserves
  * "for use by 3rd party modules".  A private number in the kernel's
@@ -8,26 +9,54 @@
  * then be misread by auditd/ausearch; KERNEL_OTHER is known to them by
  * name (ausearch -m KERNEL_OTHER).  Every record starts with "ncr_op=" so
  * that ours are told apart from other modules' KERNEL_OTHER records.
- * Records are attached to the current syscall's audit context (same serial
- * as its SYSCALL record) and end with the task's identity.
+ * Records join the current syscall's audit context (same serial as its
+ * SYSCALL record) and end with the task's identity.
+ *
+ * The hook runs after the handler returned, with no lock held: the keys
+ * named by the call are then looked up and read under their own lock one
+ * at a time (never two at once: no lock-order issue).  A concurrent
+ * replacement between the two is possible and harmless: the record then
+ * shows the newer key ID.
  */
 #include <linux/audit.h>
 #include <linux/ctype.h>
+#include <linux/err.h>
 #include <linux/string.h>
 #include "ncr_audit.h"
 
-static const char *const ncr_audit_op_names[NCR_AUDIT_OP_COUNT] = {
-	[NCR_AUDIT_KEY_GENERATE] = "key_generate",
-	[NCR_AUDIT_KEY_GENERATE_PAIR] = "key_generate_pair",
-	[NCR_AUDIT_KEY_IMPORT] = "key_import",
-	[NCR_AUDIT_KEY_EXPORT] = "key_export",
-	[NCR_AUDIT_KEY_WRAP] = "key_wrap",
-	[NCR_AUDIT_KEY_UNWRAP] = "key_unwrap",
-	[NCR_AUDIT_KEY_STORAGE_WRAP] = "key_storage_wrap",
-	[NCR_AUDIT_KEY_STORAGE_UNWRAP] = "key_storage_unwrap",
-	[NCR_AUDIT_KEY_DERIVE] = "key_derive",
-	[NCR_AUDIT_KEY_DEINIT] = "key_deinit",
+/* What a record says about a key, copied under the key's lock. */
+struct ncr_audit_key {
+	ncr_key_t handle;
+	bool found;
+	u32 id_size;
+	u8 id[MAX_KEY_ID_SIZE];
+	char algo[NCR_ALGO_NAME_MAX + 1];
 };
+
+static void ncr_audit_snap_locked(struct ncr_audit_key *a,
+				  const struct ncr_key *key)
+{
+	a->found = true;
+	a->id_size = min_t(u32, key->key_id_size, MAX_KEY_ID_SIZE);
+	memcpy(a->id, key->key_id, a->id_size);
+	strscpy(a->algo, key->algo, sizeof(a->algo));
+}
+
+static void ncr_audit_snap(struct ncr_audit_key *a, struct ncr_ns *ns,
+			   ncr_key_t handle)
+{
+	struct ncr_key *key;
+
+	memset(a, 0, sizeof(*a));
+	a->handle = handle;
+	key = ncr_key_get(ns, handle);
+	if (IS_ERR(key))
+		return;
+	down_read(&key->sem);
+	ncr_audit_snap_locked(a, key);
+	up_read(&key->sem);
+	ncr_key_put(key);
+}
 
 static struct audit_buffer *ncr_audit_start(const char *op, u32 ns_id)
 {
@@ -65,20 +94,21 @@ static void ncr_audit_algo(struct audit_buffer *ab, const char *algo)
 				 algo);
 }
 
-static void ncr_audit_one_key(struct audit_buffer *ab, const char *name,
-			      ncr_key_t handle, const struct ncr_key *key)
+/*
+ * "<prefix>handle=" and "<prefix>key_id=": not "key=", which is the audit
+ * rule key field that ausearch -k matches.
+ */
+static void ncr_audit_key_fields(struct audit_buffer *ab, const char *prefix,
+				 const struct ncr_audit_key *a)
 {
-	u32 size;
-
-	audit_log_format(ab, " %s=%d", name, handle);
-	if (!key)
+	audit_log_format(ab, " %shandle=%d", prefix, a->handle);
+	if (!a->found)
 		return;
-	size = min_t(u32, key->key_id_size, MAX_KEY_ID_SIZE);
-	if (size)
-		audit_log_format(ab, " %s_id=%*phN", name, (int)size,
-				 key->key_id);
+	if (a->id_size)
+		audit_log_format(ab, " %skey_id=%*phN", prefix,
+				 (int)a->id_size, a->id);
 	else
-		audit_log_format(ab, " %s_id=?", name);
+		audit_log_format(ab, " %skey_id=?", prefix);
 }
 
 static void ncr_audit_end(struct audit_buffer *ab, long result)
@@ -91,21 +121,25 @@ static void ncr_audit_end(struct audit_buffer *ab, long result)
 	audit_log_end(ab);
 }
 
-void ncr_audit_key(enum ncr_audit_op op, u32 ns_id, ncr_key_t handle,
-		   const struct ncr_key *key, ncr_key_t peer_handle,
-		   const struct ncr_key *peer, long result)
+/* handle=, key_id=, algo= of the key, then peer_handle=, peer_key_id=. */
+static void ncr_audit_keys(struct ncr_ns *ns, const char *op, ncr_key_t main,
+			   const ncr_key_t *peer, long result)
 {
+	struct ncr_audit_key a, b;
 	struct audit_buffer *ab;
 
-	if ((unsigned int)op >= NCR_AUDIT_OP_COUNT)
+	if (audit_enabled == AUDIT_OFF)
 		return;
-	ab = ncr_audit_start(ncr_audit_op_names[op], ns_id);
+	ncr_audit_snap(&a, ns, main);
+	if (peer)
+		ncr_audit_snap(&b, ns, *peer);
+	ab = ncr_audit_start(op, ns->id);
 	if (!ab)
 		return;
-	ncr_audit_one_key(ab, "key", handle, key);
-	ncr_audit_algo(ab, key ? key->algo : NULL);
+	ncr_audit_key_fields(ab, "", &a);
+	ncr_audit_algo(ab, a.found ? a.algo : NULL);
 	if (peer)
-		ncr_audit_one_key(ab, "peer", peer_handle, peer);
+		ncr_audit_key_fields(ab, "peer_", &b);
 	ncr_audit_end(ab, result);
 }
 
@@ -125,23 +159,116 @@ static const char *ncr_audit_crypto_op(u32 op)
 	}
 }
 
-void ncr_audit_session_init(u32 ns_id, u32 crypto_op, const char *algo,
-			    ncr_key_t handle, struct ncr_key *key,
-			    long result)
+static void ncr_audit_session(struct ncr_ns *ns, u32 crypto_op,
+			      struct nlattr *tb[], long result)
 {
+	struct ncr_audit_key a = { .handle = NCR_KEY_INVALID };
 	struct audit_buffer *ab;
 
-	ab = ncr_audit_start("session_init", ns_id);
+	if (audit_enabled == AUDIT_OFF)
+		return;
+	if (tb && tb[NCR_ATTR_KEY])
+		ncr_audit_snap(&a, ns, ncr_nla_get_u32(tb[NCR_ATTR_KEY]));
+	ab = ncr_audit_start("session_init", ns->id);
 	if (!ab)
 		return;
 	audit_log_format(ab, " crypto_op=%s", ncr_audit_crypto_op(crypto_op));
-	ncr_audit_algo(ab, algo);
+	ncr_audit_algo(ab, tb ? ncr_attr_str(tb, NCR_ATTR_ALGORITHM) : NULL);
+	ncr_audit_key_fields(ab, "", &a);
+	ncr_audit_end(ab, result);
+}
+
+static void ncr_audit_master_key(struct ncr_ns *ns, long result)
+{
+	struct audit_buffer *ab = ncr_audit_start("master_key_set", ns->id);
+
+	if (ab)
+		ncr_audit_end(ab, result);
+}
+
+void ncr_audit_call(struct ncr_ns *ns, enum ncr_call_op op, const void *s,
+		    struct nlattr *tb[], long result)
+{
+	const struct ncr_key_generate_pair *gp = s;
+	const struct ncr_key_derive *der = s;
+	const struct ncr_key_wrap *wr = s;
+	const struct ncr_key_unwrap *uw = s;
+
+	switch (op) {
+	case NCR_CALL_KEY_GENERATE:
+		ncr_audit_keys(ns, "key_generate",
+			       ((const struct ncr_key_generate *)s)->key, NULL,
+			       result);
+		break;
+	case NCR_CALL_KEY_GENERATE_PAIR:
+		ncr_audit_keys(ns, "key_generate_pair", gp->private_key,
+			       &gp->public_key, result);
+		break;
+	case NCR_CALL_KEY_DERIVE:
+		ncr_audit_keys(ns, "key_derive", der->new_key, &der->input_key,
+			       result);
+		break;
+	case NCR_CALL_KEY_IMPORT:
+		ncr_audit_keys(ns, "key_import",
+			       ((const struct ncr_key_import *)s)->key, NULL,
+			       result);
+		break;
+	case NCR_CALL_KEY_EXPORT:
+		ncr_audit_keys(ns, "key_export",
+			       ((const struct ncr_key_export *)s)->key, NULL,
+			       result);
+		break;
+	case NCR_CALL_KEY_WRAP:
+		ncr_audit_keys(ns, "key_wrap", wr->source_key,
+			       &wr->wrapping_key, result);
+		break;
+	case NCR_CALL_KEY_UNWRAP:
+		ncr_audit_keys(ns, "key_unwrap", uw->dest_key,
+			       &uw->wrapping_key, result);
+		break;
+	case NCR_CALL_STORAGE_WRAP:
+		ncr_audit_keys(ns, "key_storage_wrap",
+			       ((const struct ncr_key_storage_wrap *)s)->key,
+			       NULL, result);
+		break;
+	case NCR_CALL_STORAGE_UNWRAP:
+		ncr_audit_keys(ns, "key_storage_unwrap",
+			       ((const struct ncr_key_storage_unwrap *)s)->key,
+			       NULL, result);
+		break;
+	case NCR_CALL_MASTER_KEY_SET:
+		ncr_audit_master_key(ns, result);
+		break;
+	case NCR_CALL_SESSION_INIT:
+		ncr_audit_session(ns, ((const struct ncr_session_init *)s)->op,
+				  tb, result);
+		break;
+	case NCR_CALL_SESSION_ONCE:
+		ncr_audit_session(ns, ((const struct ncr_session_once *)s)->op,
+				  tb, result);
+		break;
+	default:
+		break;	/* GET_INFO, UPDATE, FINAL: not life-cycle events */
+	}
+}
+
+void ncr_audit_key_deinit(struct ncr_ns *ns, ncr_key_t handle,
+			  struct ncr_key *key, long result)
+{
+	struct ncr_audit_key a = { .handle = handle };
+	struct audit_buffer *ab;
+
+	if (audit_enabled == AUDIT_OFF)
+		return;
 	if (key) {
 		down_read(&key->sem);
-		ncr_audit_one_key(ab, "key", handle, key);
+		ncr_audit_snap_locked(&a, key);
 		up_read(&key->sem);
-	} else {
-		audit_log_format(ab, " key=%d", handle);
 	}
+	ab = ncr_audit_start("key_deinit", ns->id);
+	if (!ab)
+		return;
+	ncr_audit_key_fields(ab, "", &a);
+	ncr_audit_algo(ab, a.found ? a.algo : NULL);
 	ncr_audit_end(ab, result);
 }

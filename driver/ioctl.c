@@ -9,9 +9,12 @@
  * output_size below the struct size is EINVAL; short space is ERANGE).
  */
 #include <linux/minmax.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 #include "ncr_int.h"
+#include "ncr_audit.h"
 
 static long ncr_dispatch(struct ncr_ns *ns, enum ncr_call_op op,
 			 const void *s, struct nlattr *tb[],
@@ -52,7 +55,7 @@ static long ncr_dispatch(struct ncr_ns *ns, enum ncr_call_op op,
 	return -EINVAL;
 }
 
-/* Copy and parse the input attributes; *attrs is to be kfree()d. */
+/* Copy and parse the input attributes; *attrs is to be kvfree()d. */
 static int ncr_call_attrs(void __user *arg, size_t fixed, u32 input_size,
 			  void **attrs, struct nlattr *tb[])
 {
@@ -67,7 +70,7 @@ static int ncr_call_attrs(void __user *arg, size_t fixed, u32 input_size,
 			return -EOVERFLOW;
 	}
 	if (n) {
-		*attrs = memdup_user((u8 __user *)arg + fixed, n);
+		*attrs = vmemdup_user((u8 __user *)arg + fixed, n);
 		if (IS_ERR(*attrs)) {
 			int ret = PTR_ERR(*attrs);
 
@@ -103,13 +106,14 @@ long ncr_call(struct ncr_ns *ns, enum ncr_call_op op, const void *s,
 	/* Only KEY_GET_INFO has output attributes (so far). */
 	if (room && op == NCR_CALL_KEY_GET_INFO) {
 		ret = -ENOMEM;
-		outbuf = kzalloc(room, GFP_KERNEL);
+		outbuf = kvzalloc(room, GFP_KERNEL);
 		if (!outbuf)
 			goto out;
 	}
 	ncr_nla_out_init(&out, outbuf, outbuf ? room : 0);
 
 	ret = ncr_dispatch(ns, op, s, tb, &out);
+	ncr_audit_call(ns, op, s, tb, ret);
 	if (ret < 0 || !output_size)
 		goto out;
 	if (out.used && copy_to_user((u8 __user *)arg + fixed, outbuf,
@@ -118,8 +122,8 @@ long ncr_call(struct ncr_ns *ns, enum ncr_call_op op, const void *s,
 	else if (put_user((u32)(fixed + out.used), (u32 __user *)arg + 1))
 		ret = -EFAULT;
 out:
-	kfree(outbuf);
-	kfree(attrs);
+	kvfree(outbuf);
+	kvfree(attrs);
 	return ret;
 }
 

@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "ncr_int.h"
+#include "ncr_audit.h"
 
 #define NCR_KEY_FLAGS_KNOWN (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE | \
 			     NCR_KEY_FLAG_DECRYPT | NCR_KEY_FLAG_SIGN)
@@ -122,6 +123,7 @@ int ncr_key_deinit(struct ncr_ns *ns, ncr_key_t handle)
 	mutex_lock(&ns->key_lock);
 	key = idr_remove(&ns->keys, handle);
 	mutex_unlock(&ns->key_lock);
+	ncr_audit_key_deinit(ns, handle, key, key ? 0 : -EINVAL);
 	if (!key)
 		return -EINVAL;
 	ncr_key_put(key);	/* the handle's reference */
