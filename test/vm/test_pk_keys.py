@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from ncrio import ATTR, FLAG_EXPORTABLE, FLAG_WRAPPABLE, KEY_TYPE, Ncr
+from ncrio import (ATTR, FLAG_EXPORTABLE, FLAG_WRAPPABLE, KEY_TYPE, OP,
+                   RSA_PKCS1_V1_5, Ncr)
 from pk_util import errno_of, keyfiles, openssl, tmpfile
 
 # RFC 7919 ffdhe2048, g = 2
@@ -197,6 +198,55 @@ def test_generate_dsa_sizes(n, pbits, qbits):
     k1, k2 = n.key_init(), n.key_init()
     assert errno_of(n.key_generate_pair, k1, k2, "dsa", DSA_P_BITS=1024,
                     DSA_Q_BITS=256) == errno.EINVAL
+
+
+# ---- generated keys in use (sessions: driver/pk_session.c) -------------------
+
+def kernel_sign(n, key, algo, msg):
+    extra = {"SIGNATURE_HASH_ALGORITHM": "sha256"}
+    if algo == "rsa":
+        extra["RSA_ENCODING_METHOD"] = RSA_PKCS1_V1_5
+    return n.session_once(OP.SIGN, algo, key=key, data=msg,
+                          final_out_size=512, **extra)
+
+
+def openssl_verifies(pub_der, msg, sig):
+    pub = tmpfile("gen_pub.der", pub_der)
+    m, s = tmpfile("gen_msg", msg), tmpfile("gen_sig", sig)
+    r = openssl("dgst", "-sha256", "-verify", pub, "-keyform", "DER",
+                "-signature", s, m, check=False)
+    return r.returncode == 0 and b"Verified OK" in r.stdout
+
+
+@pytest.mark.parametrize("algo,attrs", [
+    ("rsa", {"RSA_MODULUS_BITS": 1024}),
+    ("dsa", {}),
+])
+def test_generated_pair_signs_for_openssl(n, algo, attrs):
+    priv, pub, _ = gen_pair(n, algo, flags=0, **attrs)
+    msg = b"signed by a key generated in the kernel"
+    sig = kernel_sign(n, priv, algo, msg)
+    assert openssl_verifies(n.key_export(pub), msg, sig)
+    assert not openssl_verifies(n.key_export(pub), msg + b"!", sig)
+
+
+def test_storage_wrap_of_pairs(n, master_key):
+    """Private and public halves survive NCRIO_KEY_STORAGE_WRAP/UNWRAP
+    (storage.c calls ncr_pk_export / ncr_pk_import)."""
+    priv, pub, _ = gen_pair(n, "rsa", flags=FLAG_WRAPPABLE,
+                            RSA_MODULUS_BITS=1024)
+    blob = n.storage_wrap(priv)
+    k = n.key_init()
+    n.storage_unwrap(k, blob)
+    info = key_info(n, k)
+    assert info[ATTR.KEY_TYPE] == KEY_TYPE.PRIVATE
+    assert info[ATTR.KEY_ID] == key_info(n, priv)[ATTR.KEY_ID]
+    msg = b"after a storage round trip"
+    assert openssl_verifies(n.key_export(pub), msg,
+                            kernel_sign(n, k, "rsa", msg))
+    kp = n.key_init()
+    n.storage_unwrap(kp, n.storage_wrap(pub))
+    assert n.key_export(kp) == n.key_export(pub)
 
 
 # ---- import / export --------------------------------------------------------
