@@ -258,23 +258,25 @@ int ncr_rsa_private(const struct ncr_rsa_key *k, const u8 *in, size_t in_len,
 	err = rsa_read_input(k, in, in_len, out_len, &c);
 	if (err)
 		goto out;
-	/* blinding: c' = c * r^e, m = m' / r; r must be invertible mod n */
+	/*
+	 * blinding: c' = c * r^e, m = m' * r^-1.  A random r is invertible
+	 * but with negligible probability (it would reveal a factor); the
+	 * inverse is computed first and failure (MP_VAL) just retries.
+	 */
 	do {
 		err = ncr_mp_rand_range(&r, &k->n);
-		if (!err)
-			err = ncr_mp_errno(mp_gcd(&r, &k->n, &t));
 		if (err)
 			goto out;
-	} while (mp_cmp_d(&t, 1) != MP_EQ);
-	err = ncr_mp_errno(mp_exptmod(&r, &k->e, &k->n, &t));
+		err = ncr_mp_errno(mp_invmod(&r, &k->n, &u));
+	} while (err == -EINVAL);
+	if (!err)
+		err = ncr_mp_errno(mp_exptmod(&r, &k->e, &k->n, &t));
 	if (!err)
 		err = ncr_mp_errno(mp_mulmod(&c, &t, &k->n, &t));
 	if (!err)
-		err = rsa_crt(k, &t, &m, &u, &c);
+		err = rsa_crt(k, &t, &m, &r, &c);
 	if (!err)
-		err = ncr_mp_errno(mp_invmod(&r, &k->n, &r));
-	if (!err)
-		err = ncr_mp_errno(mp_mulmod(&m, &r, &k->n, &m));
+		err = ncr_mp_errno(mp_mulmod(&m, &u, &k->n, &m));
 	if (err)
 		goto out;
 	/* fault check: m^e must give back the input before m is released */
