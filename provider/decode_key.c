@@ -122,6 +122,8 @@ static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	struct dec_ctx *c = vctx;
 	char *name = NULL, *header = NULL;
 	unsigned char *der = NULL;
+	const unsigned char *spki, *blob;
+	size_t spki_len, blob_len;
 	long der_len = 0;
 	int object_type = OSSL_OBJECT_PKEY;
 	OSSL_PARAM params[4];
@@ -142,6 +144,14 @@ static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	ERR_clear_last_mark();
 	if (strcmp(name, NCR_KEYFILE_PEM_LABEL) != 0)
 		goto out;
+	if (!ncr_keyfile_decode(der, (size_t)der_len, &spki, &spki_len,
+				&blob, &blob_len) ||
+	    spki_type(spki, spki_len) == 0) {
+		ncr_raise(NCR_R_BAD_KEY_FILE, "malformed %s PEM body",
+			  NCR_KEYFILE_PEM_LABEL);
+		ok = 0;
+		goto out;
+	}
 	params[0] = OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_DATA,
 						      der, (size_t)der_len);
 	params[1] = OSSL_PARAM_construct_utf8_string(

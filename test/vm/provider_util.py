@@ -51,3 +51,52 @@ def stock(args, input=None, check=True, timeout=300):
 
 def ncr_so_present():
     return os.path.exists(os.path.join(MODULES, "ncr.so"))
+
+
+# ---- shared kernel keys (generated once per VM boot, reused by suites) ----
+import errno
+import sys
+
+KEYDIR = "/tmp/ncr-provider-keys"
+
+
+def ensure_master_key():
+    """Sets the agreed test master key; skips when the kernel lacks storage."""
+    import pytest
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import conftest
+    if not os.path.exists("/dev/crypto"):
+        pytest.skip("/dev/crypto missing: run inside scripts/vm")
+    rc = conftest.master_key_set()
+    if rc == errno.EOPNOTSUPP:
+        pytest.skip("storage master key not implemented in the kernel yet")
+    if rc not in (0, errno.EEXIST, errno.EBUSY, errno.EALREADY):
+        raise OSError(rc, "NCRIO_MASTER_KEY_SET")
+
+
+def kernel_key(name, genargs):
+    """Path of an ncr key file made by genpkey (cached in KEYDIR), plus its
+    public key PEM next to it (name.pub.pem)."""
+    import pytest
+    ensure_master_key()
+    os.makedirs(KEYDIR, exist_ok=True)
+    path = os.path.join(KEYDIR, name + ".pem")
+    pub = os.path.join(KEYDIR, name + ".pub.pem")
+    if not os.path.exists(pub):
+        p = run(["genpkey"] + genargs + NCR + ["-out", path], check=False)
+        if p.returncode != 0:
+            err = p.stderr.decode(errors="replace")
+            if "not supported" in err or "Operation not supported" in err:
+                pytest.skip("kernel PK support missing: " + err[:200])
+            raise AssertionError("genpkey failed: " + err)
+        run(["pkey", "-in", path, "-pubout", "-out", pub] + NCR)
+    return path, pub
+
+
+def rsa_key():
+    return kernel_key("rsa2048", ["-algorithm", "RSA", "-pkeyopt",
+                                  "rsa_keygen_bits:2048"])
+
+
+def tool(name):
+    return os.path.join(BUILD, "test", "provider_c", name)
