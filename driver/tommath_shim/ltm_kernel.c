@@ -14,13 +14,21 @@
 #include "ltm_kernel.h"
 #include "tommath_private.h"
 
+/*
+ * Numbers above ~4800 bits go through Karatsuba/Toom, which allocate
+ * temporaries at every multiplication: yielding here keeps a 16384-bit
+ * exponentiation (seconds natively, minutes under emulation) from
+ * monopolising the CPU.  Smaller ones finish in well under a second.
+ */
 void *ncr_ltm_malloc(size_t size)
 {
+	cond_resched();
 	return kvmalloc(size, GFP_KERNEL);
 }
 
 void *ncr_ltm_calloc(size_t nmemb, size_t size)
 {
+	cond_resched();
 	return kvcalloc(nmemb, size, GFP_KERNEL);
 }
 
@@ -32,7 +40,7 @@ void ncr_ltm_free(void *mem, size_t size)
 /* Not krealloc: the old block may hold secret digits and must be wiped. */
 void *ncr_ltm_realloc(void *mem, size_t oldsize, size_t newsize)
 {
-	void *p = kvmalloc(newsize, GFP_KERNEL);
+	void *p = ncr_ltm_malloc(newsize);
 
 	if (!p)
 		return NULL;
