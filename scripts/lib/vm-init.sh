@@ -18,7 +18,7 @@ fail() {
 
 # Order matters: dependencies first (see DESIGN.md).
 for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
-	 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p; do
+	 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p overlay; do
 	insmod /modules/$m.ko || fail "insmod $m failed"
 done
 
@@ -40,21 +40,30 @@ until mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=loose,ro \
 	[ $i -lt 50 ] || fail "cannot mount the host root (9p tag hostroot)"
 	sleep 0.1
 done
-mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,rw \
-	ncrout "$R$run" || fail "cannot mount the run directory $run"
-
 mount -t proc proc $R/proc
 mount -t sysfs sys $R/sys
 mount -t devtmpfs dev $R/dev
 mkdir -p $R/dev/pts $R/dev/shm 2>/dev/null
 mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts $R/dev/pts
 mount -t tmpfs -o mode=1777 shm $R/dev/shm
-for d in /tmp /var/tmp; do
-	mount -t tmpfs -o mode=1777 tmpfs $R$d
+# Writable places: an overlay (host content visible, writes kept in guest
+# memory) rather than a bare tmpfs, so that a checkout under /tmp or /root
+# (and ../shared beside it) stays visible. /run starts empty.
+mkdir -p /ovl
+mount -t tmpfs -o mode=755 ovl /ovl
+for d in /tmp /var/tmp /root /var/log /var/lib/nginx /var/cache/nginx; do
+	[ -d $R$d ] || continue
+	n=$(echo $d | tr / _)
+	mkdir -p /ovl/$n/upper /ovl/$n/work
+	chmod $(stat -c %a $R$d) /ovl/$n/upper
+	mount -t overlay -o lowerdir=$R$d,upperdir=/ovl/$n/upper,workdir=/ovl/$n/work \
+		overlay $R$d || mount -t tmpfs -o mode=1777 tmpfs $R$d ||
+		fail "cannot make $d writable"
 done
-for d in /run /var/log /var/lib/nginx /var/cache/nginx /root; do
-	[ -d $R$d ] && mount -t tmpfs -o mode=755 tmpfs $R$d
-done
+mount -t tmpfs -o mode=755 tmpfs $R/run
+
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,rw \
+	ncrout "$R$run" || fail "cannot mount the run directory $run"
 
 umount /proc /sys /dev 2>/dev/null
 exec switch_root $R /bin/bash "$run/guest.sh"
