@@ -1250,6 +1250,7 @@ static void test_limits(void)
 	long kp = param_get("max_keys_per_process");
 	long ku = param_get("max_keys_per_user");
 	long sp = param_get("max_sessions_per_process");
+	long su = param_get("max_sessions_per_user");
 	int n, err, fd2, i;
 	uint8_t key[16] = { 0 };
 	ncr_key_t k;
@@ -1269,6 +1270,20 @@ static void test_limits(void)
 	key_deinit(h[3]);
 	EXPECT(h[3] = ioctl(fd, NCRIO_KEY_INIT), 0,
 	       "KEY_DEINIT releases the charge");
+	{
+		/* Same namespace, other process: its own per-process count. */
+		pid_t pid = fork();
+		int st = -1;
+
+		if (pid == 0) {
+			ncr_key_t c = ioctl(fd, NCRIO_KEY_INIT);
+
+			_exit(c >= 0 && key_deinit(c) == 0 ? 0 : 1);
+		}
+		waitpid(pid, &st, 0);
+		result(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		       "a forked child has its own per-process key count");
+	}
 	for (i = 0; i < n; i++)
 		key_deinit(h[i]);
 	n = fill_keys(fd2, h, 5000, &err);
@@ -1326,10 +1341,28 @@ static void test_limits(void)
 					  0), 0, "SESSION_FINAL releases the charge");
 	for (i = 0; i < n; i++)
 		ses_final(h[i], NULL, 0, NULL);
+	param_set("max_sessions_per_process", 100);
+	param_set("max_sessions_per_user", 3);
+	for (n = 0; n < 100; n++) {
+		long s = ses_init(NCR_OP_SIGN, "sha1", -1, NULL, 0);
+
+		if (s < 0) {
+			err = errno;
+			break;
+		}
+		h[n] = (ncr_key_t)s;
+	}
+	result(n == 3 && err == EMFILE,
+	       "per-user session limit 3: EMFILE after 3");
+	for (i = 0; i < n; i++)
+		ses_final(h[i], NULL, 0, NULL);
+	param_set("max_sessions_per_user", su);
 	param_set("max_sessions_per_process", sp);
 	key_deinit(k);
 	result(param_get("max_keys_per_process") == kp &&
-	       param_get("max_sessions_per_process") == sp,
+	       param_get("max_keys_per_user") == ku &&
+	       param_get("max_sessions_per_process") == sp &&
+	       param_get("max_sessions_per_user") == su,
 	       "limits restored");
 }
 
