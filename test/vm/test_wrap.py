@@ -443,3 +443,48 @@ def test_private_key_material_is_export_der(n, master_key):
     kek128 = aes(n, kek128_bytes, flags=0)
     assert kw_ref.kwp_unwrap(kek128_bytes, n.key_wrap(
         kek128, pub, algo=W5649)) == n.key_export(pub)
+
+
+def test_concurrent_cross_wrap_no_deadlock(dev):
+    """Threads wrapping K1 under K2 and K2 under K1, unwrapping into each
+    other's key objects and re-importing them, all at once: the KEK/source
+    read locks are taken in a fixed order and unwrap never holds the KEK
+    while waiting for the destination, so nothing may hang."""
+    import threading
+    n = Ncr(fd=dev)
+    k1b, k2b = os.urandom(16), os.urandom(16)
+    k1, k2 = aes(n, k1b), aes(n, k2b)
+    ct12 = n.key_wrap(k1, k2, algo=W3394)
+    ct21 = n.key_wrap(k2, k1, algo=W3394)
+    stop, errors = threading.Event(), []
+    allowed = {errno.EINVAL, errno.EBADMSG, errno.EPERM}
+
+    def loop(fn):
+        try:
+            for _ in range(150):
+                if stop.is_set():
+                    return
+                try:
+                    fn()
+                except OSError as e:   # keys may be empty mid-way
+                    if e.errno not in allowed:
+                        raise
+        except BaseException as e:
+            errors.append(e)
+
+    jobs = [
+        lambda: n.key_wrap(k1, k2, algo=W3394),
+        lambda: n.key_wrap(k2, k1, algo=W3394),
+        lambda: n.key_unwrap(k1, k2, ct12, algo=W3394, ALGORITHM="ecb(aes)"),
+        lambda: n.key_unwrap(k2, k1, ct21, algo=W3394, ALGORITHM="ecb(aes)"),
+        lambda: n.key_import(k1, k1b, "ecb(aes)", flags=FLAG_WRAPPABLE),
+        lambda: n.key_import(k2, k2b, "ecb(aes)", flags=FLAG_WRAPPABLE),
+    ]
+    threads = [threading.Thread(target=loop, args=(j,)) for j in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=240)
+    stop.set()
+    assert not any(t.is_alive() for t in threads), "deadlock"
+    assert not errors, errors
