@@ -5,12 +5,33 @@
  * 32-bit struct; everything else has the same layout and number.  Session
  * data attributes are read in the caller's layout by attr.c.
  */
+#include <linux/build_bug.h>
 #include <linux/compat.h>
 #include <linux/uaccess.h>
 #include "ncr_int.h"
 #include "ncr_compat.h"
 
 #ifdef CONFIG_COMPAT
+
+/* The i386 layouts (4-byte pointers, 4-aligned), checked at build time. */
+static_assert(sizeof(struct compat_ncr_key_import) == 20);
+static_assert(sizeof(struct compat_ncr_key_export) == 20);
+static_assert(sizeof(struct compat_ncr_key_wrap) == 24);
+static_assert(sizeof(struct compat_ncr_key_unwrap) == 24);
+static_assert(sizeof(struct compat_ncr_master_key_set) == 16);
+static_assert(sizeof(struct compat_ncr_key_storage_wrap) == 20);
+static_assert(sizeof(struct compat_ncr_key_storage_unwrap) == 20);
+static_assert(sizeof(struct compat_ncr_session_input_data) == 8);
+static_assert(sizeof(struct compat_ncr_session_output_buffer) == 12);
+/* Pointer-free structs are routed to the native handler unchanged. */
+static_assert(sizeof(struct ncr_key_generate) == 12);
+static_assert(sizeof(struct ncr_key_generate_pair) == 16);
+static_assert(sizeof(struct ncr_key_derive) == 16);
+static_assert(sizeof(struct ncr_key_get_info) == 12);
+static_assert(sizeof(struct ncr_session_init) == 12);
+static_assert(sizeof(struct ncr_session_update) == 12);
+static_assert(sizeof(struct ncr_session_final) == 12);
+static_assert(sizeof(struct ncr_session_once) == 12);
 
 static long ncr_compat_import(struct ncr_ns *ns, void __user *arg)
 {
