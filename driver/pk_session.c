@@ -206,6 +206,7 @@ static int pk_init(struct ncr_session *ses, struct nlattr *tb[])
 {
 	struct pk_session *ps;
 	struct ncr_pk *pk;
+	bool stream;
 	int err;
 
 	ps = kzalloc(sizeof(*ps), GFP_KERNEL);
@@ -232,9 +233,12 @@ static int pk_init(struct ncr_session *ses, struct nlattr *tb[])
 	if (err)
 		return err;
 	pk_key_unlock(ses);
-	if (!ps->uses_hash)
-		return 0;
-	return pk_hash_setup(ps, pk_is_sig(ses->op) && !ps->digest_input);
+	stream = pk_is_sig(ses->op) && !ps->digest_input;
+	/* PSS (MGF1, H) and OAEP hash in the padding too; v1.5 and DSA not */
+	if (stream || (ps->algo == NCR_PK_RSA && ps->uses_hash &&
+		       ps->method != RSA_PKCS1_V1_5))
+		return pk_hash_setup(ps, stream);
+	return 0;
 }
 
 static void pk_free(struct ncr_session *ses)
