@@ -100,9 +100,20 @@ static inline size_t ct_lt(size_t a, size_t b)
 	return ct_msb(a ^ ((a ^ b) | ((a - b) ^ b)));
 }
 
+/*
+ * The barrier hides that mask is 0 or ~0: otherwise the compiler may turn
+ * the select into a branch or a secret-dependent address (clang did).
+ */
 static inline size_t ct_sel(size_t mask, size_t a, size_t b)
 {
+	mask = ct_barrier(mask);
 	return (mask & a) | (~mask & b);
+}
+
+/* 0 or -EBADMSG without a branch: callers decide, the decoder does not. */
+static inline int ct_result(size_t good)
+{
+	return (int)(s32)(u32)ct_sel(good, 0, (size_t)-EBADMSG);
 }
 
 /*
@@ -394,7 +405,7 @@ int ncr_rsaes_pkcs1_v15_decode(const u8 *block, size_t k, u8 *out,
 	for (i = 0; i < tlen; i++)
 		out[i] &= (u8)good;
 	*out_len = mlen;
-	return ct_barrier(good) ? 0 : -EBADMSG;
+	return ct_result(good);
 }
 
 /* ---- RSAES-OAEP (RFC 8017 7.1) ---- */
@@ -502,7 +513,7 @@ int ncr_rsaes_oaep_decode(const struct ncr_hash_ops *h, const u8 *label,
 	for (i = 0; i < tlen; i++)
 		out[i] &= (u8)good;
 	*out_len = mlen;
-	err = ct_barrier(good) ? 0 : -EBADMSG;
+	err = ct_result(good);
 out:
 	memzero_explicit(lhash, sizeof(lhash));
 	ncr_free_sensitive(tmp, k);
