@@ -277,6 +277,7 @@ union ioc_arg {
 	struct ncr_key_storage_wrap sw;
 	struct ncr_key_import imp;
 	struct ncr_key_wrap wrap;
+	struct ncr_session_once once;
 	uint8_t raw[512];
 };
 
@@ -365,6 +366,24 @@ static int probe_pk(int fd, const char *algo)
 	return ret == -EOPNOTSUPP ? ret : 0;
 }
 
+/* Hashes: digest the empty message in one SESSION_ONCE. */
+static int probe_hash(int fd, const char *algo)
+{
+	struct attr_buf b = { .len = 0 };
+	union ioc_arg a = { 0 };
+	uint8_t digest[NCR_HASH_MAX_OUTPUT_SIZE];
+	size_t result = 0;
+	struct ncr_session_output_buffer out = {
+		.buffer = digest, .buffer_size = sizeof(digest),
+		.result_size_ptr = &result,
+	};
+
+	attr_str(&b, NCR_ATTR_ALGORITHM, algo);
+	attr_put(&b, NCR_ATTR_FINAL_OUTPUT_BUFFER, &out, sizeof(out));
+	a.once.op = NCR_OP_SIGN;
+	return ioc(fd, NCRIO_SESSION_ONCE, &a, sizeof(a.once), &b);
+}
+
 /* Wrap algorithms: wrap an AES-128 key under itself. */
 static int probe_walg(int fd, ncr_key_t k, const char *walg)
 {
@@ -387,6 +406,10 @@ static void print_algos(int fd)
 		"hmac(sha256)", "hmac(sha384)", "hmac(sha512)",
 	};
 	static const char *const pk[] = { "rsa", "dsa", "dh" };
+	static const char *const hash[] = {
+		"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
+		"sha3-256", "sha3-512",
+	};
 	ncr_key_t aes = -1;
 	size_t i;
 
@@ -398,6 +421,10 @@ static void print_algos(int fd)
 	for (i = 0; i < sizeof(pk) / sizeof(pk[0]); i++)
 		if (!probe_pk(fd, pk[i]))
 			printf(" %s", pk[i]);
+	printf("\nhashes:");
+	for (i = 0; i < sizeof(hash) / sizeof(hash[0]); i++)
+		if (!probe_hash(fd, hash[i]))
+			printf(" %s", hash[i]);
 	printf("\nkey wrapping:");
 	if (aes >= 0) {
 		if (!probe_walg(fd, aes, NCR_WALG_AES_RFC3394))

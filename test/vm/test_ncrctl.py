@@ -133,6 +133,7 @@ def test_status(ncrctl, master_key):
     assert rc == EXIT["ok"], out
     for text in ("module: loaded", "device: /dev/crypto", "master key: set",
                  "max_keys_per_process", "cbc(aes)", "hmac(sha256)",
+                 "hashes: ", " sha256",
                  "walg-aes-rfc3394", "walg-aes-rfc5649"):
         assert text in out, (text, out)
 
