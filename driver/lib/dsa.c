@@ -158,15 +158,49 @@ static int dsa_digest_to_z(const struct ncr_dsa_key *k, const u8 *digest,
 	return err;
 }
 
+/*
+ * r = g^k mod p computed as g^(k + j q) for a random 64-bit j with its top
+ * bit set: g has order q, and the exponent's length and bits no longer
+ * follow k through LibTomMath's variable-time exponentiation.
+ */
+static int dsa_nonce_power(const struct ncr_dsa_key *k, const mp_int *kk,
+			   mp_int *r, mp_int *t)
+{
+	int err = ncr_mp_rand_bits(t, 64);
+
+	if (!err)
+		err = ncr_mp_errno(mp_mul(t, &k->q, t));
+	if (!err)
+		err = ncr_mp_errno(mp_add(t, kk, t));
+	if (!err)
+		err = ncr_mp_errno(mp_exptmod(&k->g, t, &k->p, r));
+	return err;
+}
+
+/* kk = kk^-1 mod q, inverted as (kk b)^-1 b for a random b (blinding). */
+static int dsa_nonce_inverse(const struct ncr_dsa_key *k, mp_int *kk,
+			     mp_int *b)
+{
+	int err = ncr_mp_rand_range(b, &k->q);
+
+	if (!err)
+		err = ncr_mp_errno(mp_mulmod(kk, b, &k->q, kk));
+	if (!err)
+		err = ncr_mp_errno(mp_invmod(kk, &k->q, kk));
+	if (!err)
+		err = ncr_mp_errno(mp_mulmod(kk, b, &k->q, kk));
+	return err;
+}
+
 int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
 			size_t len, u8 *sig, size_t *sig_len)
 {
-	mp_int z, kk, r, s;
+	mp_int z, kk, r, s, t;
 	int err;
 
 	if (!k->has_private || mp_iszero(&k->q))
 		return -EINVAL;
-	err = ncr_mp_errno(mp_init_multi(&z, &kk, &r, &s, NULL));
+	err = ncr_mp_errno(mp_init_multi(&z, &kk, &r, &s, &t, NULL));
 	if (err)
 		return err;
 	err = dsa_digest_to_z(k, digest, len, &z);
@@ -174,7 +208,7 @@ int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
 		/* k uniform in [1, q-1]: rejection sampling, no modulo bias */
 		err = ncr_mp_rand_range(&kk, &k->q);
 		if (!err)
-			err = ncr_mp_errno(mp_exptmod(&k->g, &kk, &k->p, &r));
+			err = dsa_nonce_power(k, &kk, &r, &t);
 		if (!err)
 			err = ncr_mp_errno(mp_mod(&r, &k->q, &r));
 		if (err || mp_iszero(&r))
@@ -184,7 +218,7 @@ int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
 		if (!err)
 			err = ncr_mp_errno(mp_add(&s, &z, &s));
 		if (!err)
-			err = ncr_mp_errno(mp_invmod(&kk, &k->q, &kk));
+			err = dsa_nonce_inverse(k, &kk, &t);
 		if (!err)
 			err = ncr_mp_errno(mp_mulmod(&s, &kk, &k->q, &s));
 		if (!err && !mp_iszero(&s))
@@ -192,7 +226,7 @@ int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
 	}
 	if (!err)
 		err = ncr_der_encode_dsa_sig(&r, &s, sig, sig_len);
-	mp_clear_multi(&z, &kk, &r, &s, NULL);
+	mp_clear_multi(&z, &kk, &r, &s, &t, NULL);
 	return err;
 }
 
