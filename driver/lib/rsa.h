@@ -47,7 +47,7 @@ int ncr_rsa_public(const struct ncr_rsa_key *k, const u8 *in, size_t in_len,
 		   u8 *out, size_t out_len);
 
 /*
- * out = in^d mod n using CRT, with base blinding by a random r, and the
+ * out = in^d mod n using CRT, with base and exponent blinding, and the
  * result checked with the public exponent before it is released (-EIO and
  * out zeroed on a mismatch, i.e. a fault).  Same length rules as above;
  * -EINVAL without private material.
