@@ -13,6 +13,7 @@
  * scatterlist and a request per block.
  */
 #include <linux/err.h>
+#include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -227,18 +228,21 @@ free_data:
 	return ret;
 }
 
-/* Read-locks two keys in a fixed (address) order; a == b locks once. */
+/*
+ * Read-locks two keys in a fixed (address) order, so that two wraps with
+ * the roles swapped cannot deadlock behind queued writers; a == b locks
+ * once.  The second lock is annotated as nested for lockdep.
+ */
 static void ncr_key_pair_lock(struct ncr_key *a, struct ncr_key *b)
 {
 	if (a == b) {
 		down_read(&a->sem);
-	} else if (a < b) {
-		down_read(&a->sem);
-		down_read(&b->sem);
-	} else {
-		down_read(&b->sem);
-		down_read(&a->sem);
+		return;
 	}
+	if (a > b)
+		swap(a, b);
+	down_read(&a->sem);
+	down_read_nested(&b->sem, SINGLE_DEPTH_NESTING);
 }
 
 static void ncr_key_pair_unlock(struct ncr_key *a, struct ncr_key *b)
