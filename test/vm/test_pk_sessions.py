@@ -8,6 +8,7 @@ usage flags, and argument errors.  Keys: test/data/pk_session (imported).
 import errno
 import hashlib
 import os
+import subprocess
 
 import pytest
 
@@ -515,3 +516,27 @@ def test_key_replaced_under_session(n, rsa, dsa):
     n.key_deinit(k2)
     ret, outs = n.session_final(s, data=MSG, final_out_size=rsa.k)
     assert ossl_verify(rsa, MSG, outs[0], "sha256")
+
+
+# ---- 32-bit callers (compat_ioctl) -----------------------------------------
+
+@pytest.mark.parametrize("bits", ["64", "32"])
+def test_sign_verify_from_c_native_and_compat(rsa, bits, tmp_path, dev):
+    """scripts/bench.d/pk_bench.c signs and verifies (self-checked) through
+    SESSION_ONCE, built -m64 and -m32: the 32-bit build goes through the
+    compat path (pointer-sized fields of the session data attributes)."""
+    from pk_util import ROOT, WORK
+    exe = tmp_path / ("pk_bench" + bits)
+    r = subprocess.run(["gcc", "-m" + bits, "-O2", "-I", str(ROOT / "include"),
+                        str(ROOT / "scripts/bench.d/pk_bench.c"), "-o",
+                        str(exe)], capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip("cannot build -m%s: %s" % (bits, r.stderr[-200:]))
+    priv = WORK / "rsa2048.der"
+    pub = WORK / "rsa2048.pub.der"
+    priv.write_bytes(rsa.priv_der)
+    pub.write_bytes(rsa.pub_der)
+    out = subprocess.run([str(exe), str(priv), str(pub), "0.2"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "sign/s" in out.stdout and "verify/s" in out.stdout
