@@ -89,6 +89,25 @@ def test_csr_signed_through_ncr_verifies(mat, tmp_path):
     assert pub == soft
 
 
+def test_kernel_generated_key_as_in_deploy_guide(mat, nginx, tmp_path):
+    """docs/deploy.md steps 7-8: genpkey in the kernel, a self-signed
+    certificate signed through ncr, nginx serving it, curl trusting it."""
+    key = e2e.genpkey_keyfile(tmp_path / "server.key", bits=2048)
+    assert e2e.is_keyfile(key)
+    crt = tmp_path / "server.crt"
+    e2e.openssl_ncr("req", "-new", "-x509", "-key", key, "-subj",
+                    "/CN=localhost", "-addext",
+                    "subjectAltName=DNS:localhost,IP:127.0.0.1", "-days", "1",
+                    "-out", crt, timeout=300)
+    v = e2e.openssl_stock("verify", "-CAfile", crt, crt)
+    assert ": OK" in v.stdout
+    n = nginx(crt, key)
+    r = fetch(n, crt)
+    assert r.returncode == 0, r.stderr + n.error_text()
+    assert "served by nginx" in r.stdout
+    assert not n.problems()
+
+
 def test_tls12_ecdhe_rsa(mat, nginx):
     n = nginx(mat.server_crt, mat.server_key)
     r = fetch(n, mat.ca, "--tlsv1.2", "--tls-max", "1.2")
