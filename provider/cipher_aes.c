@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
@@ -30,6 +31,7 @@ struct aes_ctx {
 	int pad;
 	struct ncr_khandle *key;
 	int ses;			/* -1: none yet */
+	pid_t ses_pid;			/* process that created ses */
 	unsigned char iv[AES_BLOCK], oiv[AES_BLOCK];
 	int iv_set;
 	unsigned char buf[AES_BLOCK];	/* ECB/CBC partial block */
@@ -71,9 +73,14 @@ static void *aes_newctx(int mode, size_t keylen)
 	return c;
 }
 
+/*
+ * After fork() parent and child share the namespace, so a session made
+ * before the fork is the parent's: the child leaves it alone and starts
+ * its own at the tracked chaining value.
+ */
 static void drop_session(struct aes_ctx *c)
 {
-	if (c->ses >= 0)
+	if (c->ses >= 0 && c->ses_pid == getpid())
 		ncr_session_abort(c->ses);
 	c->ses = -1;
 }
@@ -207,8 +214,9 @@ static int ensure_session(struct aes_ctx *c)
 	struct ncr_sess_params p;
 	int s;
 
-	if (c->ses >= 0)
+	if (c->ses >= 0 && c->ses_pid == getpid())
 		return 1;
+	c->ses = -1;
 	if (c->key == NULL) {
 		ncr_raise(NCR_R_NO_KEY, "AES key not set");
 		return 0;
@@ -234,6 +242,7 @@ static int ensure_session(struct aes_ctx *c)
 		return 0;
 	}
 	c->ses = s;
+	c->ses_pid = getpid();
 	return 1;
 }
 

@@ -2,8 +2,9 @@
 /*
  * Fork safety (the nginx pattern): a key loaded and used before fork()
  * keeps working in forked children, which share the /dev/crypto
- * namespace with the parent; the parent keeps working too.  Also an AES
- * context created before fork is used in the child.
+ * namespace with the parent; the parent keeps working too.  An AES
+ * stream started before the fork continues correctly in every child and
+ * in the parent (each process gets its own kernel session).
  *   test_fork KEYFILE
  */
 #include <stdio.h>
@@ -42,21 +43,22 @@ static int sign_verify(EVP_PKEY *k, const char *who)
 	return ok;
 }
 
-static int aes_check(EVP_CIPHER_CTX *enc, const unsigned char *expect)
+/* Next 32 bytes of the stream equal the reference's. */
+static int aes_check(EVP_CIPHER_CTX *enc, const unsigned char *in,
+		     const unsigned char *expect)
 {
 	unsigned char out[32];
-	static const unsigned char in[32] = { 1, 2, 3 };
 	int n = 0;
 
-	return EVP_EncryptUpdate(enc, out, &n, in, sizeof(in)) && n == 32 &&
+	return EVP_EncryptUpdate(enc, out, &n, in, 32) && n == 32 &&
 	       memcmp(out, expect, 32) == 0;
 }
 
 int main(int argc, char **argv)
 {
 	static const unsigned char key[16] = { 9 }, iv[16] = { 7 };
-	static const unsigned char in[32] = { 1, 2, 3 };
-	unsigned char expect[32];
+	static const unsigned char in[64] = { 1, 2, 3 };
+	unsigned char expect[64];
 	EVP_CIPHER *cn, *cd;
 	EVP_CIPHER_CTX *enc, *ref;
 	EVP_PKEY *k;
@@ -86,7 +88,9 @@ int main(int argc, char **argv)
 	if (!cn || !cd || !enc || !ref ||
 	    !EVP_EncryptInit_ex2(enc, cn, key, iv, NULL) ||
 	    !EVP_EncryptInit_ex2(ref, cd, key, iv, NULL) ||
-	    !EVP_EncryptUpdate(ref, expect, &n, in, sizeof(in))) {
+	    !EVP_EncryptUpdate(ref, expect, &n, in, sizeof(in)) ||
+	    !aes_check(enc, in, expect)) {
+		/* the parent's kernel session exists before the fork */
 		ERR_print_errors_fp(stderr);
 		return 1;
 	}
@@ -99,7 +103,7 @@ int main(int argc, char **argv)
 			int ok = sign_verify(k, "child") &&
 				 sign_verify(k, "child again");
 
-			if (i == 0 && !aes_check(enc, expect)) {
+			if (!aes_check(enc, in + 32, expect + 32)) {
 				fprintf(stderr, "child: AES context broken\n");
 				ERR_print_errors_fp(stderr);
 				ok = 0;
@@ -114,6 +118,10 @@ int main(int argc, char **argv)
 	}
 	if (!sign_verify(k, "parent after fork"))
 		failed++;
+	if (!aes_check(enc, in + 32, expect + 32)) {
+		fprintf(stderr, "parent: AES context broken after fork\n");
+		failed++;
+	}
 	printf("fork: %d children, %d failures\n", CHILDREN, failed);
 	EVP_PKEY_free(k);
 	EVP_CIPHER_CTX_free(enc);

@@ -245,3 +245,23 @@ def test_genpkey_prefers_kernel_with_default_first(tmp_path):
          "-provider", "default", "-provider", "ncr", "-propquery",
          "?provider=ncr", "-out", str(out)])
     assert out.read_text().startswith("-----BEGIN NCR KEY BLOB-----")
+
+
+def test_openssl_cnf_example(rsa, msgfile, tmp_path):
+    """The shipped openssl.cnf.example: ncr keys load and sign through the
+    kernel, and genpkey with ?provider=ncr makes a kernel key."""
+    from provider_util import ROOT
+    conf = {"OPENSSL_CONF": os.path.join(ROOT, "openssl.cnf.example")}
+    p = run(["list", "-providers"], extra_env=conf)
+    assert b"ncr" in p.stdout and b"default" in p.stdout
+    sig = str(tmp_path / "sig")
+    run(["dgst", "-sha256", "-sign", rsa[0], "-out", sig, msgfile],
+        extra_env=conf)
+    p = stock(["dgst", "-sha256", "-verify", rsa[1], "-signature", sig,
+               msgfile])
+    assert b"Verified OK" in p.stdout
+    out = tmp_path / "k.pem"
+    run(["genpkey", "-propquery", "?provider=ncr", "-algorithm", "RSA",
+         "-pkeyopt", "rsa_keygen_bits:1024", "-out", str(out)],
+        extra_env=conf)
+    assert out.read_text().startswith("-----BEGIN NCR KEY BLOB-----")
