@@ -175,3 +175,29 @@ def test_systemd_unit():
         "/usr/sbin/ncrctl", "master-key", "load", "/etc/ncr/master.key"]
     assert "systemd-modules-load.service" in unit["Unit"]["After"]
     assert unit["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_compat_32bit(ncrctl, tmp_path, module_reload):
+    """The same tool built -m32 drives the compat_ioctl path (master key
+    set, storage wrap probe, key generate/import/wrap, session once): it
+    must see exactly what the native build sees."""
+    ncrctl32 = pathlib.Path(ncrctl).with_name("ncrctl32")
+    if not ncrctl32.exists():
+        pytest.skip(f"{ncrctl32} not built (needs gcc-multilib)")
+    ncrctl32 = str(ncrctl32)
+    module_reload(set_master_key=False)
+    rc32, out32, _ = run(ncrctl32, "status")
+    rc64, out64, _ = run(ncrctl, "status")
+    assert (rc32, out32) == (rc64, out64) == (EXIT["no_master"], out64)
+    f = key_file(tmp_path / "master.key")
+    rc, out, _ = run(ncrctl32, "master-key", "load", f)
+    assert rc == EXIT["ok"] and "master key set" in out
+    rc32, out32, _ = run(ncrctl32, "status")
+    rc64, out64, _ = run(ncrctl, "status")
+    assert rc32 == rc64 == EXIT["ok"] and out32 == out64
+    assert "walg-aes-rfc5649" in out32 and "master key: set" in out32
+    other = key_file(tmp_path / "other", data=os.urandom(24))
+    assert run(ncrctl32, "master-key", "load", other)[0] == EXIT["key_busy"]
+    rc, _, err = run(ncrctl32, "master-key", "load", f,
+                     preexec=lambda: drop_caps([CAP_SYS_ADMIN]))
+    assert rc == EXIT["denied"], err
