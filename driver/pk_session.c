@@ -247,10 +247,8 @@ static void pk_free(struct ncr_session *ses)
 
 	if (!ps)
 		return;
-	if (ps->desc)
-		kfree_sensitive(ps->desc);
-	if (ps->tfm)
-		crypto_free_shash(ps->tfm);
+	kfree_sensitive(ps->desc);
+	crypto_free_shash(ps->tfm);
 	kfree_sensitive(ps);
 	ses->priv = NULL;
 }
