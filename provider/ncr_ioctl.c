@@ -157,21 +157,23 @@ long ncr_key_export(int key, void *buf, size_t len)
 	return ncr_dev_ioctl(NCRIO_KEY_EXPORT, &s);
 }
 
-int ncr_key_flags(int key, uint32_t *flags, uint32_t *type)
+int ncr_key_info(int key, struct ncr_key_info *info)
 {
 	struct ncr_key_get_info s;
 	struct ncr_attrs a;
-	uint16_t wanted[2] = { NCR_ATTR_KEY_FLAGS, NCR_ATTR_KEY_TYPE };
+	uint16_t wanted[4] = { NCR_ATTR_KEY_FLAGS, NCR_ATTR_KEY_TYPE,
+			       NCR_ATTR_ALGORITHM, NCR_ATTR_KEY_ID };
 	size_t off, fixed;
 	uint32_t out_size;
 	long r;
 
+	memset(info, 0, sizeof(*info));
 	memset(&s, 0, sizeof(s));
 	s.key = key;
 	if (ncr_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	ncr_attrs_bin(&a, NCR_ATTR_WANTED_ATTRS, wanted, sizeof(wanted));
-	attrs_reserve(&a, 64);
+	attrs_reserve(&a, 512);
 	if (a.oom) {
 		ncr_attrs_free(&a);
 		return -ENOMEM;
@@ -188,19 +190,27 @@ int ncr_key_flags(int key, uint32_t *flags, uint32_t *type)
 	r = -EBADMSG;
 	for (off = fixed; off + NLA_HDRLEN <= out_size;) {
 		struct nla_hdr h;
-		uint32_t v;
+		const unsigned char *d;
+		size_t n;
 
 		memcpy(&h, a.buf + off, sizeof(h));
 		if (h.nla_len < NLA_HDRLEN || off + h.nla_len > out_size)
 			break;
-		if (h.nla_len == NLA_HDRLEN + 4) {
-			memcpy(&v, a.buf + off + NLA_HDRLEN, 4);
-			if (h.nla_type == NCR_ATTR_KEY_FLAGS && flags) {
-				*flags = v;
-				r = 0;
-			} else if (h.nla_type == NCR_ATTR_KEY_TYPE && type) {
-				*type = v;
-			}
+		d = a.buf + off + NLA_HDRLEN;
+		n = h.nla_len - NLA_HDRLEN;
+		if (h.nla_type == NCR_ATTR_KEY_FLAGS && n == 4) {
+			memcpy(&info->flags, d, 4);
+			r = 0;
+		} else if (h.nla_type == NCR_ATTR_KEY_TYPE && n == 4) {
+			memcpy(&info->type, d, 4);
+		} else if (h.nla_type == NCR_ATTR_ALGORITHM &&
+			   n < sizeof(info->algo)) {
+			memcpy(info->algo, d, n);
+			info->algo[n] = '\0';
+		} else if (h.nla_type == NCR_ATTR_KEY_ID &&
+			   n <= sizeof(info->id)) {
+			memcpy(info->id, d, n);
+			info->id_len = n;
 		}
 		off += NLA_ALIGN(h.nla_len);
 	}

@@ -128,7 +128,14 @@ int ncr_key_import(int key, const char *algo, uint32_t type, uint32_t flags,
 		   const void *data, size_t len);
 /* Returns exported length; -ERANGE-like errors as -errno. */
 long ncr_key_export(int key, void *buf, size_t len);
-int ncr_key_flags(int key, uint32_t *flags, uint32_t *type);
+struct ncr_key_info {
+	uint32_t flags, type;
+	char algo[64];			/* NUL-terminated, "" if absent */
+	unsigned char id[MAX_KEY_ID_SIZE];
+	size_t id_len;
+};
+/* NCRIO_KEY_GET_INFO: flags, type, algorithm and key ID. */
+int ncr_key_info(int key, struct ncr_key_info *info);
 long ncr_key_storage_wrap(int key, void *buf, size_t len);
 int ncr_key_storage_unwrap(int key, const void *blob, size_t len);
 

@@ -220,10 +220,47 @@ int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
 	return 1;
 }
 
+/*
+ * The kernel sets a generated key's ID to SHA-1 of its public half in the
+ * export format (SPKI DER; DH: the bare public number), and the blob keeps
+ * it: compare with the public key in clear, so that a key file whose
+ * public part was swapped is refused instead of lying about its key.
+ */
+static int pub_matches_id(const struct ncr_pkey *k, const unsigned char *id,
+			  size_t id_len)
+{
+	unsigned char md[20], *der = NULL;
+	BIGNUM *y = NULL;
+	size_t len = 0;
+	int ok = 0;
+
+	if (id_len != sizeof(md))
+		return 1;	/* not a kernel-derived ID: nothing to check */
+	if (k->type == NCR_PKT_DH) {
+		if (!EVP_PKEY_get_bn_param(k->pub, OSSL_PKEY_PARAM_PUB_KEY, &y))
+			return 0;
+		len = (size_t)BN_num_bytes(y);
+		der = OPENSSL_malloc(len ? len : 1);
+		if (der != NULL)
+			BN_bn2bin(y, der);
+		BN_free(y);
+	} else {
+		int n = i2d_PUBKEY(k->pub, &der);
+
+		len = n > 0 ? (size_t)n : 0;
+	}
+	if (der != NULL &&
+	    EVP_Digest(der, len, md, NULL, EVP_sha1(), NULL) &&
+	    memcmp(md, id, sizeof(md)) == 0)
+		ok = 1;
+	OPENSSL_free(der);
+	return ok;
+}
+
 int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
 		    size_t len)
 {
-	uint32_t flags = 0, type = 0;
+	struct ncr_key_info info;
 	struct ncr_khandle *h;
 	int key, r;
 
@@ -242,11 +279,18 @@ int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
 			ncr_raise_errno("storage-unwrapping the key", -r);
 		return 0;
 	}
-	r = ncr_key_flags(key, &flags, &type);
-	if (r < 0 || type != NCR_KEY_TYPE_PRIVATE) {
+	r = ncr_key_info(key, &info);
+	if (r < 0 || info.type != NCR_KEY_TYPE_PRIVATE ||
+	    strcmp(info.algo, ncr_pk_kernel_name(k->type)) != 0) {
 		ncr_key_free(key);
 		ncr_raise(NCR_R_BAD_KEY_FILE, "the blob does not hold a %s "
 			  "private key", ncr_pk_ossl_name(k->type));
+		return 0;
+	}
+	if (k->pub != NULL && !pub_matches_id(k, info.id, info.id_len)) {
+		ncr_key_free(key);
+		ncr_raise(NCR_R_BAD_KEY_FILE, "the public key in the file does "
+			  "not belong to the kernel key in the blob");
 		return 0;
 	}
 	h = ncr_khandle_new(key);
@@ -257,7 +301,7 @@ int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
 	}
 	ncr_khandle_unref(k->priv);
 	k->priv = h;
-	k->kflags = flags;
+	k->kflags = info.flags;
 	return 1;
 }
 

@@ -101,3 +101,54 @@ def test_no_master_key_and_other_master_key(rsa, module_reload):
     p = run_tool("ncr_keytool", "load", rsa[0])
     assert p.returncode != 0
     assert b"key blob rejected" in p.stderr
+
+
+def _der_items(path):
+    """(spki DER, blob) of an ncr key file, parsed minimally."""
+    import base64
+    lines = open(path).read().strip().splitlines()
+    der = base64.b64decode("".join(lines[1:-1]))
+
+    def tlv(buf, off):
+        n = buf[off + 1]
+        hl = 2
+        if n & 0x80:
+            k = n & 0x7f
+            n = int.from_bytes(buf[off + 2:off + 2 + k], "big")
+            hl = 2 + k
+        return off + hl, n
+
+    body, _ = tlv(der, 0)
+    off, n = tlv(der, body)          # version
+    spki_start = off + n
+    off, n = tlv(der, spki_start)    # SPKI
+    spki = der[spki_start:off + n]
+    off, n = tlv(der, off + n)       # blob
+    return spki, der[off:off + n]
+
+
+def test_swapped_public_key_refused(rsa, tmp_path):
+    """A key file whose clear public key is not the blob's is refused."""
+    import base64
+    from provider_util import stock
+    _, blob = _der_items(rsa[0])
+    other = str(tmp_path / "other.pem")
+    stock(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024",
+           "-out", other])
+    spki = stock(["pkey", "-in", other, "-pubout", "-outform", "DER"]).stdout
+
+    def tlv(tag, content):
+        n = len(content)
+        ln = bytes([n]) if n < 128 else \
+            bytes([0x80 | ((n.bit_length() + 7) // 8)]) + \
+            n.to_bytes((n.bit_length() + 7) // 8, "big")
+        return bytes([tag]) + ln + content
+
+    der = tlv(0x30, tlv(0x02, b"\x01") + spki + tlv(0x04, blob))
+    bad = tmp_path / "swapped.pem"
+    bad.write_text("-----BEGIN NCR KEY BLOB-----\n" +
+                   base64.encodebytes(der).decode() +
+                   "-----END NCR KEY BLOB-----\n")
+    p = run_tool("ncr_keytool", "load", str(bad))
+    assert p.returncode != 0
+    assert b"does not belong to the kernel key" in p.stderr
