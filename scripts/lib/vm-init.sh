@@ -23,9 +23,11 @@ for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
 done
 
 run=
+keep=/nonexistent
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	ncrvm_run=*) run=${arg#ncrvm_run=} ;;
+	ncrvm_keep=*) keep=${arg#ncrvm_keep=} ;;
 	esac
 done
 [ -n "$run" ] || fail "no ncrvm_run= on the kernel command line"
@@ -46,13 +48,20 @@ mount -t devtmpfs dev $R/dev
 mkdir -p $R/dev/pts $R/dev/shm 2>/dev/null
 mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts $R/dev/pts
 mount -t tmpfs -o mode=1777 shm $R/dev/shm
-# Writable places: an overlay (host content visible, writes kept in guest
-# memory) rather than a bare tmpfs, so that a checkout under /tmp or /root
-# (and ../shared beside it) stays visible. /run starts empty.
+# Writable places start empty (tmpfs), except one that holds the checkout
+# (and ../shared beside it, e.g. a clone under /tmp or /root): that one
+# becomes an overlay, host content visible and writes kept in guest memory.
 mkdir -p /ovl
 mount -t tmpfs -o mode=755 ovl /ovl
+mount -t tmpfs -o mode=755 tmpfs $R/run
 for d in /tmp /var/tmp /root /var/log /var/lib/nginx /var/cache/nginx; do
 	[ -d $R$d ] || continue
+	case "$keep/" in
+	"$d"/*) ;;
+	*)	mode=$(stat -c %a $R$d)
+		mount -t tmpfs -o mode=$mode tmpfs $R$d || fail "cannot mount tmpfs on $d"
+		continue ;;
+	esac
 	n=$(echo $d | tr / _)
 	mkdir -p /ovl/$n/upper /ovl/$n/work
 	chmod $(stat -c %a $R$d) /ovl/$n/upper
@@ -60,7 +69,6 @@ for d in /tmp /var/tmp /root /var/log /var/lib/nginx /var/cache/nginx; do
 		overlay $R$d || mount -t tmpfs -o mode=1777 tmpfs $R$d ||
 		fail "cannot make $d writable"
 done
-mount -t tmpfs -o mode=755 tmpfs $R/run
 
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,rw \
 	ncrout "$R$run" || fail "cannot mount the run directory $run"

@@ -43,9 +43,32 @@ def test_clock_follows_the_host():
     assert host - 5 <= time.time() <= host + 3600
 
 
-def test_repo_is_read_only_and_tmp_is_writable(tmp_path):
-    with pytest.raises(OSError):
-        open(ROOT / "vm-write-probe", "w")
+def _mount_of(path):
+    """(mount point, fs type, options) of the mount holding path."""
+    best = ("", "", "")
+    with open("/proc/mounts") as f:
+        for line in f:
+            _, mnt, fstype, opts = line.split()[:4]
+            mnt = mnt.replace("\\040", " ")
+            if (str(path) + "/").startswith(mnt.rstrip("/") + "/") and \
+                    len(mnt) >= len(best[0]):
+                best = (mnt, fstype, opts)
+    return best
+
+
+def test_host_files_are_protected_and_tmp_is_writable(tmp_path):
+    # The host root is read-only; a checkout under /tmp or /root sits on an
+    # overlay whose writes stay in guest memory. Either way the host's
+    # files cannot be changed from the guest.
+    _, fstype, opts = _mount_of(ROOT)
+    if fstype == "9p":
+        assert "ro" in opts.split(",")
+        with pytest.raises(OSError):
+            open(ROOT / "vm-write-probe", "w")
+    else:
+        assert fstype == "overlay", (fstype, opts)
+    _, fstype, opts = _mount_of("/usr")
+    assert fstype == "9p" and "ro" in opts.split(",")
     p = tmp_path / "probe"
     p.write_text("ok")
     assert p.read_text() == "ok"
