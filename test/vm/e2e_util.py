@@ -267,7 +267,7 @@ class Nginx:
     master and its workers."""
 
     def __init__(self, d, cert, key, workers=2, client_ca=None,
-                 env=None, port=None):
+                 env=None, port=None, keepalive_requests=100):
         self.dir = pathlib.Path(d)
         self.dir.mkdir(parents=True, exist_ok=True)
         for sub in ("logs", "tmp", "html"):
@@ -280,6 +280,7 @@ class Nginx:
         self.port = port or free_port()
         self.env = env if env is not None else ncr_env()
         self.proc = None
+        self.keepalive_requests = keepalive_requests
         self.write_conf(cert, key, workers, client_ca)
 
     def write_conf(self, cert, key, workers=2, client_ca=None):
@@ -307,6 +308,7 @@ http {{
     log_format e2e '$pid $ssl_protocol $ssl_cipher $status '
                    '"$ssl_client_verify" "$ssl_client_s_dn"';
     access_log {self.access_log} e2e;
+    keepalive_requests {self.keepalive_requests};
     client_body_temp_path {d}/tmp/body;
     proxy_temp_path {d}/tmp/proxy;
     fastcgi_temp_path {d}/tmp/fastcgi;
