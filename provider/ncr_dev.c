@@ -12,6 +12,7 @@
  * The open is lazy and retried while it fails, so the provider loads
  * without the device and starts working once the module is loaded.
  */
+#define _GNU_SOURCE	/* secure_getenv */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
