@@ -446,32 +446,22 @@ def test_private_key_material_is_export_der(n, master_key):
 
 
 def test_concurrent_cross_wrap_no_deadlock(dev):
-    """Threads wrapping K1 under K2 and K2 under K1, unwrapping into each
-    other's key objects and re-importing them, all at once: the KEK/source
-    read locks are taken in a fixed order and unwrap never holds the KEK
-    while waiting for the destination, so nothing may hang."""
-    import threading
+    """Processes sharing one namespace wrap K1 under K2 and K2 under K1,
+    unwrap into each other's key objects and re-import them, all at once:
+    the KEK/source read locks are taken in a fixed order and unwrap never
+    holds the KEK while waiting for the destination, so nothing may hang.
+    (Forked processes, not threads, so that the ioctls really overlap.
+    A smoke test: the exact interleaving that would deadlock without the
+    lock ordering - readers queued behind writers on both keys - is not
+    guaranteed to occur; a variant without the ordering passed it too.)"""
+    import signal
+    import time
     n = Ncr(fd=dev)
     k1b, k2b = os.urandom(16), os.urandom(16)
     k1, k2 = aes(n, k1b), aes(n, k2b)
     ct12 = n.key_wrap(k1, k2, algo=W3394)
     ct21 = n.key_wrap(k2, k1, algo=W3394)
-    stop, errors = threading.Event(), []
     allowed = {errno.EINVAL, errno.EBADMSG, errno.EPERM}
-
-    def loop(fn):
-        try:
-            for _ in range(150):
-                if stop.is_set():
-                    return
-                try:
-                    fn()
-                except OSError as e:   # keys may be empty mid-way
-                    if e.errno not in allowed:
-                        raise
-        except BaseException as e:
-            errors.append(e)
-
     jobs = [
         lambda: n.key_wrap(k1, k2, algo=W3394),
         lambda: n.key_wrap(k2, k1, algo=W3394),
@@ -480,11 +470,31 @@ def test_concurrent_cross_wrap_no_deadlock(dev):
         lambda: n.key_import(k1, k1b, "ecb(aes)", flags=FLAG_WRAPPABLE),
         lambda: n.key_import(k2, k2b, "ecb(aes)", flags=FLAG_WRAPPABLE),
     ]
-    threads = [threading.Thread(target=loop, args=(j,)) for j in jobs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=240)
-    stop.set()
-    assert not any(t.is_alive() for t in threads), "deadlock"
-    assert not errors, errors
+    pids = []
+    for job in jobs:
+        pid = os.fork()
+        if pid == 0:
+            rc = 0
+            try:
+                for _ in range(200):
+                    try:
+                        job()
+                    except OSError as e:   # keys may be empty mid-way
+                        if e.errno not in allowed:
+                            rc = 1
+            except BaseException:
+                rc = 2
+            os._exit(rc)
+        pids.append(pid)
+    deadline, status = time.monotonic() + 240, {}
+    while len(status) < len(pids) and time.monotonic() < deadline:
+        for pid in pids:
+            if pid not in status:
+                done, st = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    status[pid] = os.waitstatus_to_exitcode(st)
+        time.sleep(0.05)
+    for pid in set(pids) - set(status):
+        os.kill(pid, signal.SIGKILL)
+    assert len(status) == len(pids), "deadlock: workers did not finish"
+    assert set(status.values()) == {0}, status
