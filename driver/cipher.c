@@ -128,6 +128,8 @@ static int ncr_cipher_update(struct ncr_session *ses,
 			ret = ncr_cipher_chunk(ses, st, buf, len);
 		if (!ret)
 			ret = ncr_data_out_write(out, off, buf, len);
+		if (!ret)
+			ret = ncr_chunk_yield();
 	}
 	kfree_sensitive(buf);
 	if (n % st->chunk)

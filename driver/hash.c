@@ -98,6 +98,8 @@ static int ncr_hash_update(struct ncr_session *ses,
 			break;
 		sg_init_one(&sg, buf, len);
 		ret = ncr_hash_wait(st, crypto_ahash_update, &sg, NULL, len);
+		if (!ret)
+			ret = ncr_chunk_yield();
 	}
 	kfree_sensitive(buf);
 	return ret;

@@ -21,6 +21,8 @@
 #include <linux/mutex.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/pid.h>
 #include <linux/uidgid.h>
 #include <linux/ncr.h>
@@ -185,6 +187,16 @@ struct ncr_data_in {
 /* Copy [off, off + len) of in to dst; -EFAULT, -EINVAL if out of range. */
 int ncr_data_in_read(const struct ncr_data_in *in, size_t off, void *dst,
 		     size_t len);
+
+/*
+ * Between chunks of a long input: let others run, and stop (-EINTR) when
+ * the caller is being killed rather than finishing gigabytes first.
+ */
+static inline int ncr_chunk_yield(void)
+{
+	cond_resched();
+	return fatal_signal_pending(current) ? -EINTR : 0;
+}
 
 /* Session output buffer (NCR_ATTR_*_OUTPUT_BUFFER). */
 struct ncr_data_out {
