@@ -213,7 +213,7 @@ int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	else if (selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS)
 		sel = EVP_PKEY_KEY_PARAMETERS;
 	else
-		return k->type == NCR_PKT_RSA ? 0 : 1;
+		return 1;	/* nothing public to import (RSA: no parameters) */
 	pc = EVP_PKEY_CTX_new_from_name(k->prov->swctx,
 					ncr_pk_ossl_name(k->type), NULL);
 	if (pc == NULL || EVP_PKEY_fromdata_init(pc) <= 0 ||
