@@ -46,7 +46,12 @@ fi
 cd "$NCR_ROOT" || finish 126
 awk '{ printf "%.1f\n", $1 }' /proc/uptime > "$run/started"
 say "boot-to-command $(cat "$run/started") s (guest uptime); running: $NCRVM_CMD_TEXT"
-bash "$run/cmd" < /dev/null
+if [ "${NCRVM_INTERACTIVE:-0}" = 1 ]; then
+	# A controlling terminal, so that ^C and job control work in the guest.
+	setsid -c -w bash "$run/cmd" < /dev/ttyS0 > /dev/ttyS0 2>&1
+else
+	bash "$run/cmd" < /dev/null
+fi
 rc=$?
 say "command exited with status $rc"
 
