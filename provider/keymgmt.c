@@ -54,6 +54,37 @@ int ncr_km_has(const void *keydata, int selection)
 	return 1;
 }
 
+/*
+ * The public half is checked in software; a private half exists only as a
+ * kernel key, which the kernel checked when it generated or imported it.
+ */
+int ncr_km_validate(const void *keydata, int selection, int checktype)
+{
+	const struct ncr_pkey *k = keydata;
+	EVP_PKEY_CTX *pc;
+	int ok = 1;
+
+	(void)checktype;
+	if (k == NULL)
+		return 0;
+	if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && k->priv == NULL)
+		return 0;
+	if (selection & (OSSL_KEYMGMT_SELECT_PUBLIC_KEY |
+			 OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS)) {
+		if (k->pub == NULL)
+			return 0;
+		pc = EVP_PKEY_CTX_new_from_pkey(k->prov->swctx, k->pub, NULL);
+		if (pc == NULL)
+			return 0;
+		if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
+			ok = EVP_PKEY_public_check(pc) == 1;
+		else if (k->type != NCR_PKT_RSA)
+			ok = EVP_PKEY_param_check(pc) == 1;
+		EVP_PKEY_CTX_free(pc);
+	}
+	return ok;
+}
+
 int ncr_km_match(const void *v1, const void *v2, int selection)
 {
 	const struct ncr_pkey *a = v1, *b = v2;

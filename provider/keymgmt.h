@@ -22,6 +22,7 @@ struct ncr_km_gen {
 void ncr_km_free(void *keydata);
 int ncr_km_has(const void *keydata, int selection);
 int ncr_km_match(const void *k1, const void *k2, int selection);
+int ncr_km_validate(const void *keydata, int selection, int checktype);
 int ncr_km_get_params(void *keydata, OSSL_PARAM params[]);
 const OSSL_PARAM *ncr_km_gettable_params(void *provctx);
 int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
@@ -40,6 +41,7 @@ void *ncr_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg);
 	{ OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))ncr_km_free },	\
 	{ OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))ncr_km_has },		\
 	{ OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))ncr_km_match },	\
+	{ OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))ncr_km_validate },\
 	{ OSSL_FUNC_KEYMGMT_GET_PARAMS,					\
 	  (void (*)(void))ncr_km_get_params },				\
 	{ OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS,				\

@@ -98,6 +98,7 @@ const OSSL_DISPATCH ncr_dsa_keymgmt_functions[] = {
 	{ OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))ncr_km_free },
 	{ OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))ncr_km_has },
 	{ OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))ncr_km_match },
+	{ OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))ncr_km_validate },
 	{ OSSL_FUNC_KEYMGMT_GET_PARAMS, (void (*)(void))ncr_km_get_params },
 	{ OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS,
 	  (void (*)(void))ncr_km_gettable_params },

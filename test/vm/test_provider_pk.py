@@ -265,3 +265,10 @@ def test_openssl_cnf_example(rsa, msgfile, tmp_path):
          "-pkeyopt", "rsa_keygen_bits:1024", "-out", str(out)],
         extra_env=conf)
     assert out.read_text().startswith("-----BEGIN NCR KEY BLOB-----")
+
+
+def test_pkey_check(rsa):
+    p = run(["pkey", "-in", rsa[0], "-check", "-noout"] + NCR)
+    assert b"Key is valid" in p.stdout
+    p = run(["pkey", "-in", rsa[0], "-pubcheck", "-noout"] + NCR)
+    assert b"Key is valid" in p.stdout
