@@ -14,8 +14,13 @@ say() { printf '   %s\n' "$*"; }
 fail() { echo "!! $*"; exit 1; }
 nginx_stop() {
 	[ -f "$D/logs/nginx.pid" ] || return 0
+	local m
+	m=$(cat "$D/logs/nginx.pid")
 	timeout 30 nginx -p "$D" -c "$D/nginx.conf" -e "$D/logs/error.log" -s stop 2>/dev/null
-	for _ in $(seq 50); do [ -f "$D/logs/nginx.pid" ] || break; sleep 0.2; done
+	for _ in $(seq 50); do [ -f "$D/logs/nginx.pid" ] || return 0; sleep 0.2; done
+	# still there: kill the master we started and its workers by PID
+	kill -KILL $(pgrep -P "$m") "$m" 2>/dev/null
+	rm -f "$D/logs/nginx.pid"
 }
 trap nginx_stop EXIT
 

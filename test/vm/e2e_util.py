@@ -277,10 +277,12 @@ class Nginx:
         self.error_log = self.dir / "logs" / "error.log"
         self.access_log = self.dir / "logs" / "access.log"
         self.pid_file = self.dir / "logs" / "nginx.pid"
+        self.stderr_log = self.dir / "logs" / "stderr.log"
         self.port = port or free_port()
         self.env = env if env is not None else ncr_env()
         self.proc = None
         self.keepalive_requests = keepalive_requests
+        self.workers = workers
         self.write_conf(cert, key, workers, client_ca)
 
     def write_conf(self, cert, key, workers=2, client_ca=None):
@@ -347,11 +349,20 @@ http {{
     def start(self, timeout=300):
         """Starts nginx; returns True once it accepts connections, False if
         it exited (see error_text())."""
-        self.proc = subprocess.Popen(self.args(), env=self.env,
-                                     stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE,
-                                     start_new_session=True)
-        return wait_port(self.port, self.proc, timeout)
+        # stderr to a file, not a pipe nobody drains
+        with open(self.stderr_log, "wb") as err:
+            self.proc = subprocess.Popen(self.args(), env=self.env,
+                                         stdout=subprocess.DEVNULL,
+                                         stderr=err, start_new_session=True)
+        if not wait_port(self.port, self.proc, timeout):
+            return False
+        # the master listens before it forks: wait for all the workers
+        end = time.monotonic() + timeout
+        while len(self.worker_pids()) < self.workers:
+            if self.proc.poll() is not None or time.monotonic() > end:
+                return False
+            time.sleep(0.2)
+        return True
 
     def wait_exit(self, timeout=300):
         """For a start that must fail: nginx's exit status."""
@@ -362,10 +373,10 @@ http {{
             raise AssertionError("nginx did not exit: " + self.error_text())
 
     def error_text(self):
-        t = self.error_log.read_text() if self.error_log.exists() else ""
-        if self.proc is not None and self.proc.poll() is not None and \
-                self.proc.stderr is not None:
-            t += self.proc.stderr.read().decode(errors="replace")
+        t = ""
+        for f in (self.error_log, self.stderr_log):
+            if f.exists():
+                t += f.read_text(errors="replace")
         return t
 
     def problems(self):
@@ -428,8 +439,6 @@ http {{
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             pass
-        if self.proc.stderr:
-            self.proc.stderr.close()
 
 
 # ---- clients -----------------------------------------------------------------
