@@ -34,11 +34,8 @@ int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
 			  u32 type, const u8 *data, size_t len);
 
 /*
- * Security strength in bits of a public/private key, for the rule "never
- * wrap a key under a weaker key-encryption key".  wrap.c has a __weak
- * default (256: only an AES-256 KEK may wrap a private key) that the PK
- * code overrides with the real figure (e.g. SP 800-57: RSA-2048 112,
- * RSA-3072 128, RSA-7680 192).
+ * SP 800-57 security strength in bits of a public/private key (pk.c), for
+ * the rule "never wrap a key under a weaker key-encryption key" (wrap.c).
  */
 unsigned int ncr_pk_strength_bits(struct ncr_key *key);
 

@@ -15,6 +15,7 @@
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include "ncr_int.h"
+#include "ncr_wrap.h"
 #include "lib/pk_key.h"
 #include "lib/der.h"
 
@@ -379,8 +380,33 @@ out:
 	return err;
 }
 
-/* pk_session.c provides the real table; this keeps the module linkable. */
-const struct ncr_session_ops * __weak ncr_pk_session_ops(const char *algo)
+/* Modulus (RSA n, DSA/DH p) size in bits: what a key's strength rests on. */
+static unsigned int pk_modulus_bits(const struct ncr_pk *pk)
 {
-	return NULL;
+	switch (pk->algo) {
+	case NCR_PK_RSA:
+		return ncr_rsa_modulus_bits(&pk->rsa);
+	case NCR_PK_DSA:
+		return mp_count_bits(&pk->dsa.p);
+	case NCR_PK_DH:
+		return mp_count_bits(&pk->dh.p);
+	default:
+		return 0;
+	}
+}
+
+/* Comparable strengths of SP 800-57 part 1, table 2. */
+unsigned int ncr_pk_strength_bits(struct ncr_key *key)
+{
+	unsigned int bits = key->pk ? pk_modulus_bits(key->pk) : 0;
+
+	if (bits >= 15360)
+		return 256;
+	if (bits >= 7680)
+		return 192;
+	if (bits >= 3072)
+		return 128;
+	if (bits >= 2048)
+		return 112;
+	return 80;
 }

@@ -115,25 +115,27 @@ static int ncr_kek_check(struct ncr_key *kek)
 	return 0;
 }
 
-unsigned int __weak ncr_pk_strength_bits(struct ncr_key *key)
-{
-	return 256;
-}
-
 /*
- * Security strength of what a wrap would expose.  Secret keys: their size
- * in bits, capped at 256 (the strongest KEK).  Public keys protect
+ * Is the KEK too weak for what a wrap would expose?  Secret keys: their
+ * size in bits against the KEK's.  Private keys: their SP 800-57 strength
+ * must be below the KEK's, because those figures are estimates and an
+ * RSA-3072 key "equal" to AES-128 is still refused under it; only AES-256,
+ * the strongest KEK, may wrap a key of equal strength.  Public keys protect
  * nothing.
  */
-static unsigned int ncr_key_strength_bits(struct ncr_key *key)
+static bool ncr_kek_too_weak(struct ncr_key *kek, struct ncr_key *key)
 {
+	unsigned int kek_bits = kek->secret_size * 8;
+	unsigned int bits;
+
 	switch (key->type) {
 	case NCR_KEY_TYPE_SECRET:
-		return min_t(unsigned int, key->secret_size * 8, 256);
+		return min_t(unsigned int, key->secret_size * 8, 256) > kek_bits;
 	case NCR_KEY_TYPE_PRIVATE:
-		return ncr_pk_strength_bits(key);
+		bits = ncr_pk_strength_bits(key);
+		return bits > kek_bits || (bits == kek_bits && kek_bits < 256);
 	default:
-		return 0;
+		return false;
 	}
 }
 
@@ -150,7 +152,7 @@ static int ncr_wrap_check(struct ncr_key *kek, struct ncr_key *src,
 		return ret;
 	if (!(src->flags & NCR_KEY_FLAG_WRAPPABLE))
 		return -EPERM;
-	if (ncr_key_strength_bits(src) > kek->secret_size * 8)
+	if (ncr_kek_too_weak(kek, src))
 		return -EPERM;
 	if (walg == NCR_WALG_3394 && src->type != NCR_KEY_TYPE_SECRET)
 		return -EINVAL;

@@ -405,9 +405,7 @@ def test_every_bit_flip_rejected(n):
 def test_private_key_material_is_export_der(n, master_key):
     """RFC 5649 wraps a private key's export DER; unwrapping as PRIVATE
     restores the same key (seen through a storage blob opened with the
-    known test master key). Strength: RSA-2048 is refused under AES-128
-    until the PK code reports its strength (default 256), allowed under
-    AES-256."""
+    known test master key)."""
     import pk_util
     kf = pk_util.keyfiles("rsa2048")
     priv = n.key_init()
@@ -425,7 +423,7 @@ def test_private_key_material_is_export_der(n, master_key):
     assert der == export_der
     assert err(n.key_wrap, kek, priv, algo=W3394) == errno.EINVAL
     kek128 = aes(n, os.urandom(16), flags=0)
-    assert err(n.key_wrap, kek128, priv, algo=W5649) in (0, errno.EPERM)
+    assert err(n.key_wrap, kek128, priv, algo=W5649) == 0  # 112 < 128
     d = n.key_init()
     n.key_unwrap(kek, d, ct, algo=W5649, ALGORITHM="rsa",
                  KEY_TYPE=KEY_TYPE.PRIVATE, KEY_FLAGS=FLAG_DECRYPT)
@@ -443,6 +441,18 @@ def test_private_key_material_is_export_der(n, master_key):
     kek128 = aes(n, kek128_bytes, flags=0)
     assert kw_ref.kwp_unwrap(kek128_bytes, n.key_wrap(
         kek128, pub, algo=W5649)) == n.key_export(pub)
+
+
+def test_private_key_strength_rule(n):
+    """SP 800-57 strengths: RSA-3072 (128 bits) is refused under AES-128,
+    whose strength it only equals, and wraps under AES-192."""
+    import pk_util
+    kf = pk_util.keyfiles("rsa3072")
+    priv = pk_util.import_key(n, kf, flags=FLAG_WRAPPABLE)
+    assert err(n.key_wrap, aes(n, os.urandom(16), flags=0), priv,
+               algo=W5649) == errno.EPERM
+    assert len(n.key_wrap(aes(n, os.urandom(24), flags=0), priv,
+                          algo=W5649)) > 3072 // 8
 
 
 def test_concurrent_cross_wrap_no_deadlock(dev):
