@@ -212,11 +212,12 @@ struct ncr_master_key_set {
 };
 
 /*
- * The numbers 260..303 below do not fit the 8-bit nr field of _IOC(): the
- * excess carries into the type byte ('c' + 1 = 'd').  They are kept as the
- * seed defined them so that programs built against the seed header keep
- * working; ncr_ioctl_numbers_distinct__() below proves they still collide
- * with nothing.
+ * The numbers 260..303 below do not fit the 8-bit nr field of _IOC(): their
+ * 0x100 bit is ORed into the type field, where 'c' (0x63) already has it,
+ * so the type stays 'c' and nr is the number modulo 256 (260 -> 4,
+ * 300 -> 44).  They are kept as the seed defined them so that programs
+ * built against the seed header keep working; ncr_ioctl_numbers_distinct__()
+ * below proves they still collide with nothing.
  */
 #define NCRIO_MASTER_KEY_SET	_IOWR('c', 260, struct ncr_master_key_set)
 
