@@ -227,17 +227,17 @@ static int ncr_key_set_id(struct ncr_key *key, const struct nlattr *nla)
 	return 0;
 }
 
-static int ncr_key_import_material(struct ncr_key *key,
-				   const struct ncr_algo *algo, u32 type,
-				   const u8 *data, size_t len)
+int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
+			  u32 type, const u8 *data, size_t len)
 {
 	switch (type) {
 	case NCR_KEY_TYPE_SECRET:
-		if (!ncr_algo_key_len_ok(algo, len))
+		if (len > NCR_SECRET_MAX || !ncr_algo_key_len_ok(algo, len))
 			return -EINVAL;
 		memcpy(key->secret, data, len);
 		key->secret_size = len;
-		break;
+		key->type = type;
+		return 0;
 	case NCR_KEY_TYPE_PUBLIC:
 	case NCR_KEY_TYPE_PRIVATE:
 		if (algo->cls != NCR_ALG_PK && algo->cls != NCR_ALG_DH)
@@ -247,8 +247,6 @@ static int ncr_key_import_material(struct ncr_key *key,
 	default:
 		return -EINVAL;
 	}
-	key->type = type;
-	return 0;
 }
 
 int ncr_key_import(struct ncr_ns *ns, const struct ncr_key_import *imp,
@@ -276,9 +274,9 @@ int ncr_key_import(struct ncr_ns *ns, const struct ncr_key_import *imp,
 	ret = -EINVAL;
 	if (!tb[NCR_ATTR_KEY_TYPE])
 		goto out;
-	ret = ncr_key_import_material(key, algo,
-				      ncr_nla_get_u32(tb[NCR_ATTR_KEY_TYPE]),
-				      data, imp->data_size);
+	ret = ncr_key_fill_material(key, algo,
+				    ncr_nla_get_u32(tb[NCR_ATTR_KEY_TYPE]),
+				    data, imp->data_size);
 out:
 	ncr_key_dest_done(key, ret);
 free:

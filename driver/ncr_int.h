@@ -136,6 +136,15 @@ void ncr_key_dest_done(struct ncr_key *key, int err);
 const struct ncr_algo *ncr_key_set_algo_flags(struct ncr_key *key,
 					      struct nlattr *tb[]);
 
+/*
+ * Fills an empty key (sem held for write) with type and material, checked
+ * as KEY_IMPORT checks them: a secret of a length algo accepts, or a
+ * public/private key parsed by ncr_pk_import().  Used by import, unwrap
+ * and storage unwrap.
+ */
+int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
+			  u32 type, const u8 *data, size_t len);
+
 int ncr_key_init(struct ncr_ns *ns);
 int ncr_key_deinit(struct ncr_ns *ns, ncr_key_t handle);
 int ncr_key_generate(struct ncr_ns *ns, const struct ncr_key_generate *gen,

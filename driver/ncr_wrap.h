@@ -26,14 +26,6 @@ struct crypto_cipher *ncr_kw_tfm_alloc(const u8 *key, size_t len);
 void ncr_kw_cipher_bind(struct aes_kw_cipher *c, struct crypto_cipher *tfm);
 
 /*
- * Fills the empty destination @key (sem held for write, just cleared) from
- * unwrapped material: type, algorithm and flags, checked like KEY_IMPORT
- * (secret: a length @algo accepts; public/private: ncr_pk_import()).
- */
-int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
-			  u32 type, const u8 *data, size_t len);
-
-/*
  * SP 800-57 security strength in bits of a public/private key (pk.c), for
  * the rule "never wrap a key under a weaker key-encryption key" (wrap.c).
  */

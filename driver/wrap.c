@@ -296,30 +296,6 @@ put_kek:
 	return ret;
 }
 
-/* ---- unwrap ---- */
-
-int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
-			  u32 type, const u8 *data, size_t len)
-{
-	switch (type) {
-	case NCR_KEY_TYPE_SECRET:
-		if (len > NCR_SECRET_MAX || !ncr_algo_key_len_ok(algo, len))
-			return -EINVAL;
-		memcpy(key->secret, data, len);
-		key->secret_size = len;
-		key->type = type;
-		return 0;
-	case NCR_KEY_TYPE_PUBLIC:
-	case NCR_KEY_TYPE_PRIVATE:
-		if (algo->cls != NCR_ALG_PK && algo->cls != NCR_ALG_DH)
-			return -EINVAL;
-		key->type = type;
-		return ncr_pk_import(key, type, data, len);
-	default:
-		return -EINVAL;
-	}
-}
-
 /* Unwraps @data under @kek into a new buffer (*plain, *plain_len bytes). */
 static int ncr_unwrap_do(struct ncr_key *kek, enum ncr_walg walg,
 			 const u8 *iv, const u8 *data, size_t len, u8 **plain,
