@@ -232,7 +232,10 @@ int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
 {
 	switch (type) {
 	case NCR_KEY_TYPE_SECRET:
-		if (len > NCR_SECRET_MAX || !ncr_algo_key_len_ok(algo, len))
+		/* "dh": a KEY_DERIVE shared secret, e.g. from a storage blob */
+		if (len > NCR_SECRET_MAX ||
+		    !(ncr_algo_key_len_ok(algo, len) ||
+		      (algo->cls == NCR_ALG_DH && len)))
 			return -EINVAL;
 		memcpy(key->secret, data, len);
 		key->secret_size = len;

@@ -356,6 +356,19 @@ def test_dh_generate_and_derive_both_ways(n, peer):
     assert ours == theirs2.rjust(256, b"\0")
 
 
+def test_dh_derived_secret_survives_storage(n, peer, master_key):
+    """A derived secret (algorithm "dh") storage-wraps and restores."""
+    _, peer_y = peer
+    priv, _, _ = gen_pair(n, "dh", DH_PRIME=P_BYTES, DH_BASE=b"\x02")
+    k, secret = derive_secret(n, priv, peer_y,
+                              flags=FLAG_EXPORTABLE | FLAG_WRAPPABLE)
+    blob = n.storage_wrap(k)
+    k2 = n.key_init()
+    n.storage_unwrap(k2, blob)
+    assert key_info(n, k2)[ATTR.KEY_TYPE] == KEY_TYPE.SECRET
+    assert n.key_export(k2) == secret
+
+
 def test_dh_import_openssl_private(n, peer):
     peer_pem, peer_y = peer
     p8 = openssl("pkey", "-in", peer_pem, "-outform", "DER").stdout
