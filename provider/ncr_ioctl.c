@@ -6,18 +6,12 @@
  * errors: callers know what a failure means and report it.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ncr_prov.h"
+#include "nlattr.h"	/* driver/lib: the same parser the kernel uses */
 
-#define NLA_ALIGNTO 4
-#define NLA_ALIGN(n) (((n) + NLA_ALIGNTO - 1) & ~(size_t)(NLA_ALIGNTO - 1))
-#define NLA_HDRLEN 4
-
-struct nla_hdr {
-	uint16_t nla_len;
-	uint16_t nla_type;
-};
 
 static void attrs_reserve(struct ncr_attrs *a, size_t more)
 {
@@ -52,7 +46,7 @@ int ncr_attrs_begin(struct ncr_attrs *a, const void *fixed, size_t fixed_len)
 
 void ncr_attrs_bin(struct ncr_attrs *a, uint16_t type, const void *p, size_t n)
 {
-	struct nla_hdr h;
+	struct nlattr h;
 
 	if (n > 0xffff - NLA_HDRLEN) {
 		a->oom = 1;
@@ -163,7 +157,8 @@ int ncr_key_info(int key, struct ncr_key_info *info)
 	struct ncr_attrs a;
 	uint16_t wanted[4] = { NCR_ATTR_KEY_FLAGS, NCR_ATTR_KEY_TYPE,
 			       NCR_ATTR_ALGORITHM, NCR_ATTR_KEY_ID };
-	size_t off, fixed;
+	const struct nlattr *tb[NCR_ATTR_MAX + 1];
+	size_t fixed;
 	uint32_t out_size;
 	long r;
 
@@ -184,36 +179,26 @@ int ncr_key_info(int key, struct ncr_key_info *info)
 	if (r < 0)
 		goto out;
 	memcpy(&out_size, a.buf + sizeof(uint32_t), sizeof(out_size));
-	if (out_size > a.cap)
-		out_size = (uint32_t)a.cap;
 	fixed = NLA_ALIGN(sizeof(s));
-	r = -EBADMSG;
-	for (off = fixed; off + NLA_HDRLEN <= out_size;) {
-		struct nla_hdr h;
-		const unsigned char *d;
-		size_t n;
-
-		memcpy(&h, a.buf + off, sizeof(h));
-		if (h.nla_len < NLA_HDRLEN || off + h.nla_len > out_size)
-			break;
-		d = a.buf + off + NLA_HDRLEN;
-		n = h.nla_len - NLA_HDRLEN;
-		if (h.nla_type == NCR_ATTR_KEY_FLAGS && n == 4) {
-			memcpy(&info->flags, d, 4);
-			r = 0;
-		} else if (h.nla_type == NCR_ATTR_KEY_TYPE && n == 4) {
-			memcpy(&info->type, d, 4);
-		} else if (h.nla_type == NCR_ATTR_ALGORITHM &&
-			   n < sizeof(info->algo)) {
-			memcpy(info->algo, d, n);
-			info->algo[n] = '\0';
-		} else if (h.nla_type == NCR_ATTR_KEY_ID &&
-			   n <= sizeof(info->id)) {
-			memcpy(info->id, d, n);
-			info->id_len = n;
-		}
-		off += NLA_ALIGN(h.nla_len);
+	if (out_size > a.cap || out_size < fixed ||
+	    ncr_nla_parse(tb, NCR_ATTR_MAX, a.buf + fixed, out_size - fixed,
+			  ncr_attr_policy) || !tb[NCR_ATTR_KEY_FLAGS]) {
+		r = -EBADMSG;
+		goto out;
 	}
+	info->flags = ncr_nla_get_u32(tb[NCR_ATTR_KEY_FLAGS]);
+	if (tb[NCR_ATTR_KEY_TYPE])
+		info->type = ncr_nla_get_u32(tb[NCR_ATTR_KEY_TYPE]);
+	if (tb[NCR_ATTR_ALGORITHM])
+		snprintf(info->algo, sizeof(info->algo), "%s",
+			 ncr_nla_get_str(tb[NCR_ATTR_ALGORITHM]));
+	if (tb[NCR_ATTR_KEY_ID] &&
+	    ncr_nla_len(tb[NCR_ATTR_KEY_ID]) <= sizeof(info->id)) {
+		info->id_len = ncr_nla_len(tb[NCR_ATTR_KEY_ID]);
+		memcpy(info->id, ncr_nla_data(tb[NCR_ATTR_KEY_ID]),
+		       info->id_len);
+	}
+	r = 0;
 out:
 	ncr_attrs_free(&a);
 	return (int)r;
