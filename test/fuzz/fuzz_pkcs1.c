@@ -12,42 +12,12 @@
  * self-driving run over pseudo-random inputs (argv[1] = iterations).
  */
 #include "pkcs1.h"
+#include "../unit/toy_hash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
-
-static u64 mix(u64 x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
-static int toy_digest(void *ctx, const struct ncr_hash_seg *segs,
-		      unsigned int nsegs, u8 *out)
-{
-	const struct ncr_hash_ops *h = ctx;
-	u64 st = 0xcbf29ce484222325ULL;
-	unsigned int i;
-	size_t j;
-
-	for (i = 0; i < nsegs; i++) {
-		const u8 *p = segs[i].data;
-
-		for (j = 0; j < segs[i].len; j++)
-			st = (st ^ p[j]) * 0x100000001b3ULL;
-		st = mix(st ^ segs[i].len);
-	}
-	for (j = 0; j < h->digest_size; j++) {
-		if (j % 8 == 0)
-			st = mix(st);
-		out[j] = (u8)(st >> (8 * (j % 8)));
-	}
-	return 0;
-}
 
 /* Deterministic "random" bytes from the fuzz input. */
 struct byte_rng {

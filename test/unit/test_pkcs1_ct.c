@@ -15,29 +15,9 @@
 #include <valgrind/memcheck.h>
 
 #include "pkcs1.h"
+#include "toy_hash.h"
 
 static int failures;
-
-static int toy_digest(void *ctx, const struct ncr_hash_seg *segs,
-		      unsigned int nsegs, u8 *out)
-{
-	const struct ncr_hash_ops *h = ctx;
-	u64 st = 0xcbf29ce484222325ULL;
-	unsigned int i;
-	size_t j;
-
-	for (i = 0; i < nsegs; i++) {
-		const u8 *p = segs[i].data;
-
-		for (j = 0; j < segs[i].len; j++)
-			st = (st ^ p[j]) * 0x100000001b3ULL;
-	}
-	for (j = 0; j < h->digest_size; j++) {
-		st = st * 6364136223846793005ULL + 1442695040888963407ULL;
-		out[j] = (u8)(st >> 56);
-	}
-	return 0;
-}
 
 static u64 rng_state = 42;
 
