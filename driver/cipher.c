@@ -31,16 +31,15 @@ struct ncr_cipher_state {
 static int ncr_cipher_setkey(struct ncr_session *ses,
 			     struct ncr_cipher_state *st)
 {
-	struct ncr_key *key = ses->key;
-	int ret = -EINVAL;
+	const u8 *secret;
+	unsigned int len;
+	int ret;
 
-	if (!key)
-		return -EINVAL;
-	down_read(&key->sem);
-	if (key->type == NCR_KEY_TYPE_SECRET)
-		ret = crypto_skcipher_setkey(st->tfm, key->secret,
-					     key->secret_size);
-	up_read(&key->sem);
+	ret = ncr_session_key_lock_secret(ses, &secret, &len);
+	if (ret)
+		return ret;
+	ret = crypto_skcipher_setkey(st->tfm, secret, len);
+	ncr_session_key_unlock(ses);
 	return ret ? -EINVAL : 0;
 }
 

@@ -4,7 +4,8 @@
  * crypto API (ahash, so hardware drivers are used; every request waits
  * with crypto_wait_req()).  Input, user data or a secret key's material
  * (UPDATE_INPUT_KEY_AS_DATA), is streamed in NCR_CHUNK_SIZE pieces.  SIGN
- * FINAL writes the digest (ERANGE if the buffer is short); VERIFY FINAL
+ * FINAL hashes NCR_ATTR_FINAL_INPUT_DATA, if given, as the last data and
+ * writes the digest (ERANGE if the buffer is short); VERIFY FINAL
  * compares its input data with the digest in constant time and returns
  * 1 (match) or 0.
  */
@@ -34,16 +35,15 @@ static int ncr_hash_wait(struct ncr_hash_state *st,
 
 static int ncr_hash_setkey(struct ncr_session *ses, struct ncr_hash_state *st)
 {
-	struct ncr_key *key = ses->key;
-	int ret = -EINVAL;
+	const u8 *secret;
+	unsigned int len;
+	int ret;
 
-	if (!key)
-		return -EINVAL;
-	down_read(&key->sem);
-	if (key->type == NCR_KEY_TYPE_SECRET)
-		ret = crypto_ahash_setkey(st->tfm, key->secret,
-					  key->secret_size);
-	up_read(&key->sem);
+	ret = ncr_session_key_lock_secret(ses, &secret, &len);
+	if (ret)
+		return ret;
+	ret = crypto_ahash_setkey(st->tfm, secret, len);
+	ncr_session_key_unlock(ses);
 	return ret ? -EINVAL : 0;
 }
 
@@ -56,6 +56,7 @@ static int ncr_hash_init(struct ncr_session *ses, struct nlattr *tb[])
 	if (!st)
 		return -ENOMEM;
 	ses->priv = st;
+	ses->key_as_data_ok = true;
 	st->tfm = crypto_alloc_ahash(ses->algo->name, 0, 0);
 	if (IS_ERR(st->tfm)) {
 		ret = PTR_ERR(st->tfm);
@@ -120,6 +121,12 @@ static int ncr_hash_final(struct ncr_session *ses,
 			return -EINVAL;
 		if (out->size < ds)
 			return -ERANGE;
+		/* the last data (CRYPTO(4)): a MAC that skipped it would lie */
+		if (in) {
+			ret = ncr_hash_update(ses, in, NULL);
+			if (ret)
+				return ret;
+		}
 	} else if (!in) {
 		return -EINVAL;
 	}

@@ -7,6 +7,7 @@
  * (ncr_key_get), so KEY_DEINIT only drops the handle's reference and the
  * material is zeroed and freed when the last operation finishes.
  */
+#include <linux/capability.h>
 #include <linux/err.h>
 #include <linux/random.h>
 #include <linux/slab.h>
@@ -15,7 +16,18 @@
 #include "ncr_audit.h"
 
 #define NCR_KEY_FLAGS_KNOWN (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE | \
-			     NCR_KEY_FLAG_DECRYPT | NCR_KEY_FLAG_SIGN)
+			     NCR_KEY_FLAG_DECRYPT | NCR_KEY_FLAG_SIGN | \
+			     NCR_KEY_FLAG_WRAPPING)
+
+int ncr_key_flags_check(u32 flags)
+{
+	if (flags & ~NCR_KEY_FLAGS_KNOWN)
+		return -EINVAL;
+	/* a KEK of the caller's own would let it read every wrappable key */
+	if ((flags & NCR_KEY_FLAG_WRAPPING) && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return 0;
+}
 
 struct ncr_key *ncr_key_get(struct ncr_ns *ns, ncr_key_t handle)
 {
@@ -62,29 +74,130 @@ struct ncr_key *ncr_key_dest_begin(struct ncr_ns *ns, ncr_key_t handle)
 	return key;
 }
 
-void ncr_key_dest_done(struct ncr_key *key, int err)
+/*
+ * The last check of every operation that fills a key: flags carried over
+ * from the key's previous contents must be as allowed as given ones.
+ */
+static int ncr_key_dest_check(struct ncr_key *key, int err)
 {
+	if (err < 0)
+		return err;
+	return ncr_key_flags_check(key->flags) ?: err;
+}
+
+int ncr_key_dest_done(struct ncr_key *key, int err)
+{
+	err = ncr_key_dest_check(key, err);
 	if (err < 0)
 		ncr_key_clear(key);
 	up_write(&key->sem);
 	ncr_key_put(key);
+	return err;
+}
+
+/*
+ * The lock order of two key objects: by address, the second annotated as
+ * nested for lockdep.  Every operation that holds two keys' sems at once
+ * takes them here (the same key twice only for two readers).
+ */
+static void ncr_key_lock_one(struct ncr_key *key, bool write, int subclass)
+{
+	if (write)
+		down_write_nested(&key->sem, subclass);
+	else
+		down_read_nested(&key->sem, subclass);
+}
+
+void ncr_key_lock_two(struct ncr_key *a, bool a_write, struct ncr_key *b,
+		      bool b_write)
+{
+	if (a == b) {
+		WARN_ON_ONCE(a_write || b_write);
+		down_read(&a->sem);
+		return;
+	}
+	if (a > b) {
+		swap(a, b);
+		swap(a_write, b_write);
+	}
+	ncr_key_lock_one(a, a_write, 0);
+	ncr_key_lock_one(b, b_write, SINGLE_DEPTH_NESTING);
+}
+
+void ncr_key_unlock_two(struct ncr_key *a, bool a_write, struct ncr_key *b,
+			bool b_write)
+{
+	if (a_write)
+		up_write(&a->sem);
+	else
+		up_read(&a->sem);
+	if (a == b)
+		return;
+	if (b_write)
+		up_write(&b->sem);
+	else
+		up_read(&b->sem);
+}
+
+int ncr_key_dest_begin_two(struct ncr_ns *ns, ncr_key_t ha, ncr_key_t hb,
+			   struct ncr_key **a, struct ncr_key **b)
+{
+	if (ha == hb)
+		return -EINVAL;
+	*a = ncr_key_get(ns, ha);
+	if (IS_ERR(*a))
+		return PTR_ERR(*a);
+	*b = ncr_key_get(ns, hb);
+	if (IS_ERR(*b)) {
+		ncr_key_put(*a);
+		return PTR_ERR(*b);
+	}
+	ncr_key_lock_two(*a, true, *b, true);
+	ncr_key_clear(*a);
+	ncr_key_clear(*b);
+	return 0;
+}
+
+int ncr_key_dest_done_two(struct ncr_key *a, struct ncr_key *b, int err)
+{
+	err = ncr_key_dest_check(a, err);
+	err = ncr_key_dest_check(b, err);
+	if (err < 0) {
+		ncr_key_clear(a);
+		ncr_key_clear(b);
+	}
+	ncr_key_unlock_two(a, true, b, true);
+	ncr_key_put(b);
+	ncr_key_put(a);
+	return err;
+}
+
+int ncr_key_set_flags(struct ncr_key *key, struct nlattr *tb[])
+{
+	u32 flags;
+	int ret;
+
+	if (!tb[NCR_ATTR_KEY_FLAGS])
+		return 0;
+	flags = ncr_nla_get_u32(tb[NCR_ATTR_KEY_FLAGS]);
+	ret = ncr_key_flags_check(flags);
+	if (!ret)
+		key->flags = flags;
+	return ret;
 }
 
 const struct ncr_algo *ncr_key_set_algo_flags(struct ncr_key *key,
 					      struct nlattr *tb[])
 {
 	const struct ncr_algo *algo;
+	int ret;
 
 	algo = ncr_algo_find(ncr_attr_str(tb, NCR_ATTR_ALGORITHM));
 	if (!algo)
 		return ERR_PTR(-EINVAL);
-	if (tb[NCR_ATTR_KEY_FLAGS]) {
-		u32 flags = ncr_nla_get_u32(tb[NCR_ATTR_KEY_FLAGS]);
-
-		if (flags & ~NCR_KEY_FLAGS_KNOWN)
-			return ERR_PTR(-EINVAL);
-		key->flags = flags;
-	}
+	ret = ncr_key_set_flags(key, tb);
+	if (ret)
+		return ERR_PTR(ret);
 	strscpy(key->algo, algo->name, sizeof(key->algo));
 	return algo;
 }
@@ -143,43 +256,21 @@ void ncr_keys_destroy(struct ncr_ns *ns)
 }
 
 /*
- * Flags and key ID survive a replacement of the material unless the call
- * gives new ones ("unchanged if not present").
+ * Replace key's material: lock for write, clear, keep the flags ("unchanged
+ * if not present").  Not the key ID: it names the old material.
  */
-struct ncr_key_meta {
-	u32 flags;
-	u8 key_id[MAX_KEY_ID_SIZE];
-	u32 key_id_size;
-};
-
-static void ncr_key_meta_save(const struct ncr_key *key, struct ncr_key_meta *m)
-{
-	m->flags = key->flags;
-	memcpy(m->key_id, key->key_id, sizeof(m->key_id));
-	m->key_id_size = key->key_id_size;
-}
-
-static void ncr_key_meta_restore(struct ncr_key *key,
-				 const struct ncr_key_meta *m)
-{
-	key->flags = m->flags;
-	memcpy(key->key_id, m->key_id, sizeof(key->key_id));
-	key->key_id_size = m->key_id_size;
-}
-
-/* Replace key's material: lock for write, keep meta, clear. */
 static struct ncr_key *ncr_key_replace_begin(struct ncr_ns *ns,
 					     ncr_key_t handle)
 {
-	struct ncr_key_meta meta;
 	struct ncr_key *key = ncr_key_get(ns, handle);
+	u32 flags;
 
 	if (IS_ERR(key))
 		return key;
 	down_write(&key->sem);
-	ncr_key_meta_save(key, &meta);
+	flags = key->flags;
 	ncr_key_clear(key);
-	ncr_key_meta_restore(key, &meta);
+	key->flags = flags;
 	return key;
 }
 
@@ -212,7 +303,7 @@ int ncr_key_generate(struct ncr_ns *ns, const struct ncr_key_generate *gen,
 	get_random_bytes(key->key_id, key->key_id_size);
 	ret = 0;
 out:
-	ncr_key_dest_done(key, ret);
+	ret = ncr_key_dest_done(key, ret);
 	return ret;
 }
 
@@ -227,15 +318,22 @@ static int ncr_key_set_id(struct ncr_key *key, const struct nlattr *nla)
 	return 0;
 }
 
+/* Any length up to NCR_SECRET_MAX: no algorithm, a hash or "dh" secret. */
+static bool ncr_key_secret_len_ok(const struct ncr_algo *algo, size_t len)
+{
+	if (!len || len > NCR_SECRET_MAX)
+		return false;
+	if (!algo || algo->cls == NCR_ALG_HASH || algo->cls == NCR_ALG_DH)
+		return true;
+	return ncr_algo_key_len_ok(algo, len);
+}
+
 int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
 			  u32 type, const u8 *data, size_t len)
 {
 	switch (type) {
 	case NCR_KEY_TYPE_SECRET:
-		/* "dh": a KEY_DERIVE shared secret, e.g. from a storage blob */
-		if (len > NCR_SECRET_MAX ||
-		    !(ncr_algo_key_len_ok(algo, len) ||
-		      (algo->cls == NCR_ALG_DH && len)))
+		if (!ncr_key_secret_len_ok(algo, len))
 			return -EINVAL;
 		memcpy(key->secret, data, len);
 		key->secret_size = len;
@@ -243,7 +341,7 @@ int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
 		return 0;
 	case NCR_KEY_TYPE_PUBLIC:
 	case NCR_KEY_TYPE_PRIVATE:
-		if (algo->cls != NCR_ALG_PK && algo->cls != NCR_ALG_DH)
+		if (!algo || (algo->cls != NCR_ALG_PK && algo->cls != NCR_ALG_DH))
 			return -EINVAL;
 		key->type = type;
 		return ncr_pk_import(key, type, data, len);
@@ -281,7 +379,7 @@ int ncr_key_import(struct ncr_ns *ns, const struct ncr_key_import *imp,
 				    ncr_nla_get_u32(tb[NCR_ATTR_KEY_TYPE]),
 				    data, imp->data_size);
 out:
-	ncr_key_dest_done(key, ret);
+	ret = ncr_key_dest_done(key, ret);
 free:
 	kvfree_sensitive(data, imp->data_size ? imp->data_size : 1);
 	return ret;
@@ -339,6 +437,9 @@ static int ncr_key_info_attr(const struct ncr_key *key, u16 type,
 {
 	switch (type) {
 	case NCR_ATTR_ALGORITHM:
+		/* an unwrapped secret key may have none */
+		if (!key->algo[0])
+			return 0;
 		return ncr_nla_put_str(out, type, key->algo);
 	case NCR_ATTR_KEY_FLAGS:
 		return ncr_nla_put_u32(out, type, key->flags);

@@ -121,26 +121,60 @@ void ncr_key_clear(struct ncr_key *key);
 /*
  * For operations that fill a destination key (unwrap, storage unwrap,
  * generate pair, derive): gets the key, takes sem for write, clears it.
- * Fill the fields, then ncr_key_dest_done(key, err): on error the key is
- * cleared again (left empty), sem released, reference dropped.  Readers
+ * Fill the fields, then ret = ncr_key_dest_done(key, err): it checks the
+ * final flags (ncr_key_flags_check), and on error the key is cleared again
+ * (left empty); sem released, reference dropped; returns err or the
+ * flags' error.  Readers
  * never see a half-filled key.  ERR_PTR(-EINVAL) for an unknown handle.
  */
 struct ncr_key *ncr_key_dest_begin(struct ncr_ns *ns, ncr_key_t handle);
-void ncr_key_dest_done(struct ncr_key *key, int err);
+int ncr_key_dest_done(struct ncr_key *key, int err);
+/*
+ * The same for two distinct handles filled together (generate pair):
+ * -EINVAL when ha == hb or either is unknown.
+ */
+int ncr_key_dest_begin_two(struct ncr_ns *ns, ncr_key_t ha, ncr_key_t hb,
+			   struct ncr_key **a, struct ncr_key **b);
+int ncr_key_dest_done_two(struct ncr_key *a, struct ncr_key *b, int err);
+
+/*
+ * Lock order (the only one in the driver):
+ *   ns->key_lock and ns->ses_lock are leaves (held only to look up a
+ *   handle and take a reference);
+ *   ses->lock before any key->sem;
+ *   two key->sem at once only through ncr_key_lock_two(), by address;
+ *   never three.  Unwrap, derive and key-as-data sessions hold one key's
+ *   sem at a time, releasing it before taking the next.
+ */
+void ncr_key_lock_two(struct ncr_key *a, bool a_write, struct ncr_key *b,
+		      bool b_write);
+void ncr_key_unlock_two(struct ncr_key *a, bool a_write, struct ncr_key *b,
+			bool b_write);
+
+/*
+ * Flags a caller may give a key: -EINVAL for unknown bits, -EPERM for
+ * NCR_KEY_FLAG_WRAPPING without CAP_SYS_ADMIN.  Every operation that fills
+ * a key checks them again when it completes (ncr_key_dest_done).
+ */
+int ncr_key_flags_check(u32 flags);
 
 /*
  * Sets key->algo from NCR_ATTR_ALGORITHM (mandatory) and, when present,
- * key->flags from NCR_ATTR_KEY_FLAGS (unknown bits: -EINVAL); the algorithm
+ * key->flags from NCR_ATTR_KEY_FLAGS (ncr_key_flags_check()); the algorithm
  * must be known (ncr_algo_find) or -EINVAL.  Returns the algorithm.
  */
 const struct ncr_algo *ncr_key_set_algo_flags(struct ncr_key *key,
 					      struct nlattr *tb[]);
+/* Only the flags part of ncr_key_set_algo_flags() (-EINVAL, -EPERM). */
+int ncr_key_set_flags(struct ncr_key *key, struct nlattr *tb[]);
 
 /*
  * Fills an empty key (sem held for write) with type and material, checked
- * as KEY_IMPORT checks them: a secret of a length algo accepts, or a
- * public/private key parsed by ncr_pk_import().  Used by import, unwrap
- * and storage unwrap.
+ * as KEY_IMPORT checks them: a secret of a length algo accepts (any length
+ * up to NCR_SECRET_MAX for a hash or "dh" algorithm, or when algo is NULL:
+ * a secret key without an algorithm, from KEY_UNWRAP), or a public/private
+ * key parsed by ncr_pk_import().  Used by import, unwrap and storage
+ * unwrap.
  */
 int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
 			  u32 type, const u8 *data, size_t len);
@@ -234,14 +268,15 @@ struct ncr_session_ops {
 	int (*init)(struct ncr_session *ses, struct nlattr *tb[]);
 	/*
 	 * Process in (in->kernel != NULL only for KEY_AS_DATA, which the core
-	 * allows for NCR_OP_SIGN/VERIFY only).  out is NULL when the caller
-	 * gave no output buffer.  0 or -errno.
+	 * allows only when init set ses->key_as_data_ok).  out is NULL when
+	 * the caller gave no output buffer.  0 or -errno.
 	 */
 	int (*update)(struct ncr_session *ses, const struct ncr_data_in *in,
 		      struct ncr_data_out *out);
 	/*
-	 * Finish: in = NCR_ATTR_FINAL_INPUT_DATA (e.g. the signature to
-	 * verify), out = NCR_ATTR_FINAL_OUTPUT_BUFFER; either may be NULL.
+	 * Finish: in = NCR_ATTR_FINAL_INPUT_DATA (the signature to verify, or
+	 * for SIGN the last data to sign), out = NCR_ATTR_FINAL_OUTPUT_BUFFER;
+	 * either may be NULL.
 	 * Returns the ioctl result (VERIFY: 1 valid, 0 invalid) or -errno.
 	 */
 	int (*final)(struct ncr_session *ses, const struct ncr_data_in *in,
@@ -261,10 +296,25 @@ struct ncr_session {
 	const struct ncr_session_ops *ops;
 	struct ncr_key *key;		/* NCR_ATTR_KEY, referenced, or NULL */
 	void *priv;			/* the ops' state */
+	/*
+	 * Set by ops->init when the input only reaches a hash computed in
+	 * the kernel (hash, MAC, kernel-hashed signature): then, and only
+	 * then, UPDATE_INPUT_KEY_AS_DATA is accepted.
+	 */
+	bool key_as_data_ok;
 	bool done;			/* FINAL ran, ops->free called */
 	struct ncr_limit_owner owner;
 	ncr_session_t handle;
 };
+
+/*
+ * For ops->init of keyed symmetric sessions: takes ses->key's sem for read
+ * and returns its secret; -EINVAL without a secret key, -EPERM for a
+ * NCR_KEY_FLAG_WRAPPING key.  ncr_session_key_unlock() after setkey.
+ */
+int ncr_session_key_lock_secret(struct ncr_session *ses, const u8 **secret,
+				unsigned int *len);
+void ncr_session_key_unlock(struct ncr_session *ses);
 
 extern const struct ncr_session_ops ncr_cipher_ops;
 extern const struct ncr_session_ops ncr_hash_ops;

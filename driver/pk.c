@@ -20,7 +20,8 @@
 #include "lib/der.h"
 
 /* Flags a derived secret key may carry. */
-#define PK_DERIVED_FLAGS (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE)
+#define PK_DERIVED_FLAGS (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE | \
+			  NCR_KEY_FLAG_WRAPPING)
 #define PK_DEFAULT_DSA_P_BITS 1024
 #define PK_DEFAULT_DSA_Q_BITS 160
 
@@ -266,31 +267,18 @@ long ncr_key_generate_pair(struct ncr_ns *ns,
 			   const struct ncr_key_generate_pair *gen,
 			   struct nlattr *tb[])
 {
-	/* lock in handle order so that two pair generations cannot deadlock */
-	bool priv_first = gen->private_key < gen->public_key;
-	struct ncr_key *a, *b, *priv, *pub;
+	struct ncr_key *priv, *pub;
 	int err;
 
-	if (gen->private_key == gen->public_key)
-		return -EINVAL;
-	a = ncr_key_dest_begin(ns, priv_first ? gen->private_key :
-						gen->public_key);
-	if (IS_ERR(a))
-		return PTR_ERR(a);
-	b = ncr_key_dest_begin(ns, priv_first ? gen->public_key :
-						gen->private_key);
-	if (IS_ERR(b)) {
-		ncr_key_dest_done(a, PTR_ERR(b));
-		return PTR_ERR(b);
-	}
-	priv = priv_first ? a : b;
-	pub = priv_first ? b : a;
+	err = ncr_key_dest_begin_two(ns, gen->private_key, gen->public_key,
+				     &priv, &pub);
+	if (err)
+		return err;
 	err = pk_fill_pair(priv, pub, tb);
 	/* LibTomMath reports the interrupted prime search as a plain error */
 	if (err && fatal_signal_pending(current))
 		err = -EINTR;
-	ncr_key_dest_done(b, err);
-	ncr_key_dest_done(a, err);
+	err = ncr_key_dest_done_two(priv, pub, err);
 	return err;
 }
 
@@ -336,9 +324,11 @@ static int pk_derived_meta(struct ncr_key *key, struct nlattr *tb[],
 		    !ncr_algo_key_len_ok(algo, len))
 			return -EINVAL;
 	} else {
+		int err = ncr_key_set_flags(key, tb);
+
+		if (err)
+			return err;
 		strscpy(key->algo, NCR_DERIVE_DH, sizeof(key->algo));
-		if (tb[NCR_ATTR_KEY_FLAGS])
-			key->flags = ncr_nla_get_u32(tb[NCR_ATTR_KEY_FLAGS]);
 	}
 	return key->flags & ~PK_DERIVED_FLAGS ? -EINVAL : 0;
 }
@@ -374,7 +364,7 @@ long ncr_key_derive(struct ncr_ns *ns, const struct ncr_key_derive *der,
 		key->key_id_size = MAX_KEY_ID_SIZE;
 		get_random_bytes(key->key_id, key->key_id_size);
 	}
-	ncr_key_dest_done(key, err);
+	err = ncr_key_dest_done(key, err);
 out:
 	kfree_sensitive(secret);
 	return err;

@@ -234,6 +234,8 @@ static int pk_init(struct ncr_session *ses, struct nlattr *tb[])
 		return err;
 	pk_key_unlock(ses);
 	stream = pk_is_sig(ses->op) && !ps->digest_input;
+	/* a "digest" would be copied into the signed block as it is */
+	ses->key_as_data_ok = stream;
 	/* PSS (MGF1, H) and OAEP hash in the padding too; v1.5 and DSA not */
 	if (stream || (ps->algo == NCR_PK_RSA && ps->uses_hash &&
 		       ps->method != RSA_PKCS1_V1_5))
@@ -413,6 +415,11 @@ static int pk_dsa_verify(struct pk_session *ps, const struct ncr_dsa_key *dsa,
 	return err;
 }
 
+static int pk_sig_input(struct pk_session *ps, const struct ncr_data_in *in)
+{
+	return ps->digest_input ? pk_take_digest(ps, in) : pk_hash_input(ps, in);
+}
+
 static int pk_sig_final(struct ncr_session *ses, const struct ncr_data_in *in,
 			struct ncr_data_out *out)
 {
@@ -420,9 +427,14 @@ static int pk_sig_final(struct ncr_session *ses, const struct ncr_data_in *in,
 	struct ncr_pk *pk;
 	int err;
 
-	/* SIGN writes the signature; VERIFY reads it */
-	if (ses->op == NCR_OP_SIGN ? !out || in : !in)
+	/* SIGN writes the signature (FINAL input: the last data); VERIFY reads it */
+	if (ses->op == NCR_OP_SIGN ? !out : !in)
 		return -EINVAL;
+	if (ses->op == NCR_OP_SIGN && in) {
+		err = pk_sig_input(ps, in);
+		if (err)
+			return err;
+	}
 	err = pk_final_digest(ps);
 	if (err)
 		return err;
@@ -558,9 +570,7 @@ static int pk_update(struct ncr_session *ses, const struct ncr_data_in *in,
 
 	if (!pk_is_sig(ses->op))
 		return pk_crypt(ses, in, out);
-	if (ps->digest_input)
-		return pk_take_digest(ps, in);
-	return pk_hash_input(ps, in);
+	return pk_sig_input(ps, in);
 }
 
 static int pk_final(struct ncr_session *ses, const struct ncr_data_in *in,

@@ -33,6 +33,33 @@ int ncr_data_out_write(struct ncr_data_out *out, size_t off, const void *src,
 	return 0;
 }
 
+int ncr_session_key_lock_secret(struct ncr_session *ses, const u8 **secret,
+				unsigned int *len)
+{
+	struct ncr_key *key = ses->key;
+
+	if (!key)
+		return -EINVAL;
+	down_read(&key->sem);
+	if (key->type != NCR_KEY_TYPE_SECRET) {
+		up_read(&key->sem);
+		return -EINVAL;
+	}
+	/* key separation: a KEK encrypting blocks would unwrap in software */
+	if (key->flags & NCR_KEY_FLAG_WRAPPING) {
+		up_read(&key->sem);
+		return -EPERM;
+	}
+	*secret = key->secret;
+	*len = key->secret_size;
+	return 0;
+}
+
+void ncr_session_key_unlock(struct ncr_session *ses)
+{
+	up_read(&ses->key->sem);
+}
+
 static const struct ncr_session_ops *
 ncr_session_ops_for(const struct ncr_algo *algo, u32 op)
 {
@@ -95,7 +122,8 @@ static struct ncr_session *ncr_session_new(struct ncr_ns *ns, u32 op,
 	ses->op = op;
 	ses->algo = algo;
 	ses->ops = ops;
-	if (tb[NCR_ATTR_KEY]) {
+	/* Unkeyed hashes ignore NCR_ATTR_KEY (2010 programs pass -1). */
+	if (tb[NCR_ATTR_KEY] && algo->cls != NCR_ALG_HASH) {
 		ses->key = ncr_key_get(ns, ncr_nla_get_u32(tb[NCR_ATTR_KEY]));
 		if (IS_ERR(ses->key)) {
 			ret = PTR_ERR(ses->key);
@@ -140,8 +168,11 @@ static int ncr_session_update_input(struct ncr_ns *ns, struct ncr_session *ses,
 		return ncr_attr_input_data(tb[NCR_ATTR_UPDATE_INPUT_DATA], in);
 	if (!tb[NCR_ATTR_UPDATE_INPUT_KEY_AS_DATA])
 		return -EINVAL;
-	/* Hashing a key reveals nothing; encrypting it would. */
-	if (ses->op != NCR_OP_SIGN && ses->op != NCR_OP_VERIFY)
+	/*
+	 * Hashing a key reveals nothing; encrypting it, or signing it as a
+	 * "digest", would put the material itself into the output.
+	 */
+	if (!ses->key_as_data_ok)
 		return -EINVAL;
 	*key = ncr_key_get(ns, ncr_nla_get_u32(tb[NCR_ATTR_UPDATE_INPUT_KEY_AS_DATA]));
 	if (IS_ERR(*key)) {

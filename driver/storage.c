@@ -21,7 +21,8 @@ static_assert(KEY_BLOB_MATERIAL_MAX >= NCR_PK_MATERIAL_MAX);
 static_assert(KEY_BLOB_ALGO_MAX >= NCR_ALGO_NAME_MAX);
 static_assert(KEY_BLOB_FLAGS_KNOWN ==
 	      (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE |
-	       NCR_KEY_FLAG_DECRYPT | NCR_KEY_FLAG_SIGN));
+	       NCR_KEY_FLAG_DECRYPT | NCR_KEY_FLAG_SIGN |
+	       NCR_KEY_FLAG_WRAPPING));
 
 /* Largest storage blob: the wrapping of the largest encoding. */
 #define NCR_STORAGE_BLOB_MAX	(KEY_BLOB_MAX_LEN + 2 * AES_KW_SEMIBLOCK)
@@ -139,14 +140,19 @@ static int ncr_storage_open(struct crypto_cipher *master, const u8 *data,
 static int ncr_storage_restore(struct ncr_key *key, const struct key_blob *kb)
 {
 	const struct ncr_algo *algo;
+	int ret;
 
 	if (kb->algo_len > NCR_ALGO_NAME_MAX)
 		return -EINVAL;
 	memcpy(key->algo, kb->algo, kb->algo_len);
 	key->algo[kb->algo_len] = '\0';
+	/* no algorithm: a secret key unwrapped without one */
 	algo = ncr_algo_find(key->algo);
-	if (!algo)
+	if (!algo && kb->algo_len)
 		return -EINVAL;
+	ret = ncr_key_flags_check(kb->flags);
+	if (ret)
+		return ret;
 	key->flags = kb->flags;
 	memcpy(key->key_id, kb->key_id, kb->key_id_len);
 	key->key_id_size = kb->key_id_len;
@@ -179,7 +185,7 @@ long ncr_key_storage_unwrap(struct ncr_ns *ns,
 	}
 	if (!ret)
 		ret = ncr_storage_restore(key, &kb);
-	ncr_key_dest_done(key, ret);
+	ret = ncr_key_dest_done(key, ret);
 out:
 	if (plain)
 		kvfree_sensitive(plain, su->data_size ? su->data_size : 1);

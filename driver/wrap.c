@@ -102,16 +102,24 @@ static int ncr_wrap_iv(struct nlattr *tb[], enum ncr_walg walg,
 	return 0;
 }
 
-/* A key-encryption key: a secret AES key (algorithm of the AES family). */
+/*
+ * A key-encryption key: a secret AES key (an algorithm of the AES family,
+ * or none) that carries NCR_KEY_FLAG_WRAPPING, which only CAP_SYS_ADMIN
+ * can give: without that rule any process could wrap a non-exportable key
+ * under a KEK it knows and unwrap the result itself.
+ */
 static int ncr_kek_check(struct ncr_key *kek)
 {
 	const struct ncr_algo *algo = ncr_algo_find(kek->algo);
 
-	if (kek->type != NCR_KEY_TYPE_SECRET || !algo || !algo->aes_key)
+	if (kek->type != NCR_KEY_TYPE_SECRET || (kek->algo[0] && !algo) ||
+	    (algo && !algo->aes_key))
 		return -EINVAL;
 	if (kek->secret_size != 16 && kek->secret_size != 24 &&
 	    kek->secret_size != 32)
 		return -EINVAL;
+	if (!(kek->flags & NCR_KEY_FLAG_WRAPPING))
+		return -EPERM;
 	return 0;
 }
 
@@ -230,30 +238,6 @@ free_data:
 	return ret;
 }
 
-/*
- * Read-locks two keys in a fixed (address) order, so that two wraps with
- * the roles swapped cannot deadlock behind queued writers; a == b locks
- * once.  The second lock is annotated as nested for lockdep.
- */
-static void ncr_key_pair_lock(struct ncr_key *a, struct ncr_key *b)
-{
-	if (a == b) {
-		down_read(&a->sem);
-		return;
-	}
-	if (a > b)
-		swap(a, b);
-	down_read(&a->sem);
-	down_read_nested(&b->sem, SINGLE_DEPTH_NESTING);
-}
-
-static void ncr_key_pair_unlock(struct ncr_key *a, struct ncr_key *b)
-{
-	up_read(&a->sem);
-	if (a != b)
-		up_read(&b->sem);
-}
-
 long ncr_key_wrap(struct ncr_ns *ns, const struct ncr_key_wrap *wrap,
 		  struct nlattr *tb[])
 {
@@ -280,11 +264,11 @@ long ncr_key_wrap(struct ncr_ns *ns, const struct ncr_key_wrap *wrap,
 		ret = PTR_ERR(src);
 		goto put_kek;
 	}
-	ncr_key_pair_lock(kek, src);
+	ncr_key_lock_two(kek, false, src, false);
 	ret = ncr_wrap_check(kek, src, walg);
 	if (!ret)
 		ret = ncr_wrap_do(kek, src, walg, iv, &out, &out_len);
-	ncr_key_pair_unlock(kek, src);
+	ncr_key_unlock_two(kek, false, src, false);
 	if (!ret) {
 		ret = ncr_copy_out(wrap->buffer, wrap->buffer_size, out,
 				   out_len);
@@ -335,8 +319,23 @@ out:
 }
 
 /*
- * The destination: NCR_ATTR_ALGORITHM mandatory, NCR_ATTR_KEY_TYPE
- * optional (secret), NCR_ATTR_KEY_FLAGS optional (DECRYPT/SIGN kept),
+ * The algorithm and flags of an unwrapped key.  NCR_ATTR_ALGORITHM is
+ * optional (CRYPTO(4) of 2010 does not list it): without it the key is a
+ * secret key without algorithm, usable by symmetric sessions.
+ */
+static int ncr_unwrap_algo_flags(struct ncr_key *key, struct nlattr *tb[],
+				 const struct ncr_algo **algo)
+{
+	*algo = NULL;
+	if (!tb[NCR_ATTR_ALGORITHM])
+		return ncr_key_set_flags(key, tb);
+	*algo = ncr_key_set_algo_flags(key, tb);
+	return PTR_ERR_OR_ZERO(*algo);
+}
+
+/*
+ * The destination: NCR_ATTR_ALGORITHM and NCR_ATTR_KEY_TYPE optional
+ * (secret), NCR_ATTR_KEY_FLAGS optional (DECRYPT/SIGN/WRAPPING kept),
  * NCR_ATTR_KEY_ID optional; WRAPPABLE is always set, EXPORTABLE cleared.
  */
 static int ncr_unwrap_fill(struct ncr_key *key, struct nlattr *tb[],
@@ -349,9 +348,9 @@ static int ncr_unwrap_fill(struct ncr_key *key, struct nlattr *tb[],
 
 	if (walg == NCR_WALG_3394 && type != NCR_KEY_TYPE_SECRET)
 		return -EINVAL;
-	algo = ncr_key_set_algo_flags(key, tb);
-	if (IS_ERR(algo))
-		return PTR_ERR(algo);
+	ret = ncr_unwrap_algo_flags(key, tb, &algo);
+	if (ret)
+		return ret;
 	key->flags = (key->flags | NCR_KEY_FLAG_WRAPPABLE) &
 		     ~NCR_KEY_FLAG_EXPORTABLE;
 	if (id) {
@@ -360,8 +359,7 @@ static int ncr_unwrap_fill(struct ncr_key *key, struct nlattr *tb[],
 		key->key_id_size = ncr_nla_len(id);
 		memcpy(key->key_id, ncr_nla_data(id), key->key_id_size);
 	}
-	ret = ncr_key_fill_material(key, algo, type, plain, len);
-	return ret;
+	return ncr_key_fill_material(key, algo, type, plain, len);
 }
 
 long ncr_key_unwrap(struct ncr_ns *ns, const struct ncr_key_unwrap *unwrap,
@@ -405,7 +403,7 @@ long ncr_key_unwrap(struct ncr_ns *ns, const struct ncr_key_unwrap *unwrap,
 	}
 	if (!ret)
 		ret = ncr_unwrap_fill(dest, tb, walg, plain, plain_len);
-	ncr_key_dest_done(dest, ret);
+	ret = ncr_key_dest_done(dest, ret);
 free_plain:
 	if (plain)
 		kvfree_sensitive(plain, unwrap->data_size);

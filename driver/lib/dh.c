@@ -29,14 +29,39 @@ static bool dh_in_range(const mp_int *v, const mp_int *p, mp_int *tmp)
 	return mp_cmp(v, tmp) == MP_LT;
 }
 
-static int dh_check_params(const struct ncr_dh_key *k, mp_int *tmp)
+/*
+ * The parameters carry no q (PKCS#3), so the group must be one where q is
+ * known: p a safe prime, q = (p - 1) / 2 prime, and g of order q (as in
+ * RFC 7919 and RFC 3526 with g = 2).  Every public value must then lie in
+ * that subgroup of prime order, which leaves a peer no small subgroup to
+ * probe the private key with.  Sets q.
+ */
+static int dh_check_params(const struct ncr_dh_key *k, mp_int *q)
 {
-	int bits = mp_count_bits(&k->p);
+	int bits = mp_count_bits(&k->p), err;
+	bool ok;
 
 	if (mp_isneg(&k->p) || mp_iseven(&k->p) || bits < NCR_DH_MIN_BITS ||
-	    bits > NCR_PK_MAX_BITS || !dh_in_range(&k->g, &k->p, tmp))
+	    bits > NCR_PK_MAX_BITS || !dh_in_range(&k->g, &k->p, q))
 		return -EINVAL;
-	return 0;
+	err = ncr_mp_errno(mp_div_2(&k->p, q));
+	if (!err)
+		err = ncr_mp_in_subgroup(&k->g, q, &k->p, &ok);
+	if (!err && ok)
+		err = ncr_mp_check_prime(q, &ok);
+	if (!err && ok)
+		err = ncr_mp_check_prime(&k->p, &ok);
+	return err ? err : ok ? 0 : -EINVAL;
+}
+
+/* v in [2, p - 2] and of order q; q as dh_check_params() sets it. */
+static int dh_check_public(const mp_int *v, const mp_int *p, const mp_int *q)
+{
+	bool ok;
+	int err;
+
+	err = ncr_mp_in_subgroup(v, q, p, &ok);
+	return err ? err : ok ? 0 : -EINVAL;
 }
 
 /* 2 * security strength (SP 800-57) and at least 256 bits. */
@@ -91,8 +116,8 @@ int ncr_dh_check_key(const struct ncr_dh_key *k)
 		goto out;
 	}
 	err = dh_check_params(k, &t);
-	if (!err && !dh_in_range(&k->y, &k->p, &t))
-		err = -EINVAL;
+	if (!err)
+		err = dh_check_public(&k->y, &k->p, &t);
 	if (err || !k->has_private)
 		goto out;
 	if (mp_isneg(&k->x) || mp_cmp_d(&k->x, 1) != MP_GT ||
@@ -124,11 +149,13 @@ int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
 	if (err)
 		return err;
 	err = ncr_mp_errno(mp_from_ubin(&v, peer, len));
-	if (!err && !dh_in_range(&v, &priv->p, &t))
-		err = -EINVAL;
+	if (!err)
+		err = ncr_mp_errno(mp_div_2(&priv->p, &t));	/* q */
+	if (!err)
+		err = dh_check_public(&v, &priv->p, &t);
 	if (!err)
 		err = ncr_mp_errno(mp_exptmod(&v, &priv->x, &priv->p, &t));
-	/* a peer value of small order would give 1 (or p - 1) */
+	/* cannot happen for a peer of order q; kept as a last guard */
 	if (!err && !dh_in_range(&t, &priv->p, &v))
 		err = -EINVAL;
 	if (!err)

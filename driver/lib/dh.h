@@ -17,14 +17,17 @@ int ncr_dh_key_init(struct ncr_dh_key *k);
 void ncr_dh_key_clear(struct ncr_dh_key *k);
 
 /*
- * Sets p and g (big-endian; p odd, NCR_DH_MIN_BITS..NCR_PK_MAX_BITS bits,
- * g in [2, p-2]) and generates x (max(256, 2 * security strength) bits,
+ * Sets p and g (big-endian; p a safe prime of NCR_DH_MIN_BITS..
+ * NCR_PK_MAX_BITS bits, g of order q = (p-1)/2) and generates x (max(256, 2 * security strength) bits,
  * below p-1) and y = g^x mod p.  0, -EINVAL, -ENOMEM.
  */
 int ncr_dh_generate(struct ncr_dh_key *k, const u8 *p, size_t p_len,
 		    const u8 *g, size_t g_len);
 
-/* Checks an imported key (sizes, ranges, y = g^x if private). */
+/*
+ * Checks an imported key: sizes, p a safe prime and g of order (p-1)/2,
+ * y of that order, y = g^x if private.
+ */
 int ncr_dh_check_key(const struct ncr_dh_key *k);
 
 /* Bytes of p: the length of every shared secret and public value. */
@@ -32,7 +35,8 @@ size_t ncr_dh_prime_bytes(const struct ncr_dh_key *k);
 
 /*
  * Shared secret peer^x mod p, left-padded to ncr_dh_prime_bytes().  peer is
- * big-endian; values outside [2, p-2] are rejected with -EINVAL.  *out_len:
+ * big-endian; a value outside [2, p-2] or not of order (p-1)/2 is rejected
+ * with -EINVAL.  *out_len:
  * capacity in, length out (-ENOSPC if too small).
  */
 int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,

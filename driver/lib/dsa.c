@@ -102,6 +102,22 @@ int ncr_dsa_generate(struct ncr_dsa_key *k, unsigned int p_bits,
 	return err;
 }
 
+/* p and q prime, g and y of order q: FIPS 186-4 A.1.1.1 and A.2.2 checks. */
+static int dsa_check_group(const struct ncr_dsa_key *k)
+{
+	bool ok;
+	int err;
+
+	err = ncr_mp_in_subgroup(&k->g, &k->q, &k->p, &ok);
+	if (!err && ok)
+		err = ncr_mp_in_subgroup(&k->y, &k->q, &k->p, &ok);
+	if (!err && ok)
+		err = ncr_mp_check_prime(&k->q, &ok);
+	if (!err && ok)
+		err = ncr_mp_check_prime(&k->p, &ok);
+	return err ? err : ok ? 0 : -EINVAL;
+}
+
 int ncr_dsa_check_key(const struct ncr_dsa_key *k)
 {
 	int pb = mp_count_bits(&k->p), qb = mp_count_bits(&k->q), err;
@@ -126,6 +142,8 @@ int ncr_dsa_check_key(const struct ncr_dsa_key *k)
 		err = ncr_mp_errno(mp_mod(&t, &k->q, &t));
 	if (!err && !mp_iszero(&t))
 		err = -EINVAL;
+	if (!err)
+		err = dsa_check_group(k);
 	if (!err && k->has_private) {
 		err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &t));
 		if (!err && mp_cmp(&t, &k->y) != MP_EQ)

@@ -23,7 +23,10 @@ void ncr_dsa_key_clear(struct ncr_dsa_key *k);
 int ncr_dsa_generate(struct ncr_dsa_key *k, unsigned int p_bits,
 		     unsigned int q_bits);
 
-/* Checks an imported key (sizes, ranges, q | p-1, y = g^x if private). */
+/*
+ * Checks an imported key: sizes, ranges, q | p-1, p and q prime, g and y of
+ * order q, y = g^x if private.
+ */
 int ncr_dsa_check_key(const struct ncr_dsa_key *k);
 
 /* Upper bound of a DER signature for this key. */

@@ -22,11 +22,12 @@ static u32 get_be32(const u8 *p)
 	return ((u32)p[0] << 24) | ((u32)p[1] << 16) | ((u32)p[2] << 8) | p[3];
 }
 
-static bool algo_valid(const char *algo, size_t len)
+/* Only a secret key may lack an algorithm (one unwrapped without it). */
+static bool algo_valid(u8 type, const char *algo, size_t len)
 {
 	size_t i;
 
-	if (len == 0 || len > KEY_BLOB_ALGO_MAX)
+	if (len > KEY_BLOB_ALGO_MAX || (len == 0 && type != KEY_BLOB_TYPE_SECRET))
 		return false;
 	for (i = 0; i < len; i++)
 		if (algo[i] < 0x21 || algo[i] > 0x7e)	/* printable, no space */
@@ -50,7 +51,7 @@ static bool fields_valid(const struct key_blob *kb)
 		return false;
 	if (kb->flags & ~KEY_BLOB_FLAGS_KNOWN)
 		return false;
-	if (!algo_valid(kb->algo, kb->algo_len))
+	if (!algo_valid(kb->type, kb->algo, kb->algo_len))
 		return false;
 	if (kb->key_id_len > KEY_BLOB_KEY_ID_MAX)
 		return false;

@@ -21,7 +21,7 @@
 #define KEY_BLOB_TYPE_PRIVATE	3
 
 /* The NCR_KEY_FLAG_* bits a blob may carry; any other bit is rejected. */
-#define KEY_BLOB_FLAGS_KNOWN	0x0000000fu
+#define KEY_BLOB_FLAGS_KNOWN	0x0000001fu
 
 #define KEY_BLOB_ALGO_MAX	127	/* CRYPTO_MAX_ALG_NAME - 1 */
 #define KEY_BLOB_KEY_ID_MAX	20	/* MAX_KEY_ID_SIZE */

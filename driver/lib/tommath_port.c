@@ -93,3 +93,35 @@ int ncr_mp_prime_rounds(int bits)
 
 	return fips > ltm ? fips : ltm;
 }
+
+int ncr_mp_check_prime(const mp_int *n, bool *prime)
+{
+	mp_bool res = MP_NO;
+	int err;
+
+	*prime = false;
+	if (mp_isneg(n) || mp_cmp_d(n, 2) == MP_LT)
+		return 0;
+	err = ncr_mp_errno(mp_prime_is_prime(n,
+			ncr_mp_prime_rounds(mp_count_bits(n)), &res));
+	*prime = !err && res == MP_YES;
+	return err;
+}
+
+int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
+		       bool *in)
+{
+	mp_int t;
+	int err;
+
+	*in = false;
+	if (mp_isneg(v) || mp_cmp_d(v, 1) != MP_GT || mp_cmp(v, p) != MP_LT)
+		return 0;
+	err = ncr_mp_errno(mp_init(&t));
+	if (err)
+		return err;
+	err = ncr_mp_errno(mp_exptmod(v, q, p, &t));
+	*in = !err && mp_cmp_d(&t, 1) == MP_EQ;
+	mp_clear(&t);
+	return err;
+}

@@ -30,4 +30,19 @@ int ncr_mp_rand_bits(mp_int *r, int bits);
 /* Miller-Rabin rounds for a prime of the given size (FIPS 186-4 C.3). */
 int ncr_mp_prime_rounds(int bits);
 
+/*
+ * Is n (> 0, from an untrusted source) a prime?  Trial division, Miller-
+ * Rabin with ncr_mp_prime_rounds() bases and a strong Lucas test (BPSW).
+ * 0 with *prime set, or -ENOMEM.
+ */
+int ncr_mp_check_prime(const mp_int *n, bool *prime);
+
+/*
+ * Does v lie in the subgroup of order q of Z_p^* (v in [2, p-1] and
+ * v^q = 1 mod p)?  For q prime that means order exactly q.  0 with *in
+ * set, or -ENOMEM.
+ */
+int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
+		       bool *in);
+
 #endif /* NCR_TOMMATH_PORT_H */

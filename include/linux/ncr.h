@@ -106,6 +106,15 @@ typedef __s32 ncr_key_t;
  */
 #define NCR_KEY_FLAG_DECRYPT (1 << 2)
 #define NCR_KEY_FLAG_SIGN (1 << 3)
+/*
+ * Extension (the value of the RFC authors' later tree): the key is a
+ * key-encryption key.  NCRIO_KEY_WRAP and NCRIO_KEY_UNWRAP accept only such
+ * a wrapping key, only a caller with CAP_SYS_ADMIN may give a key this flag
+ * (EPERM otherwise), and such a key cannot be used by sessions: otherwise
+ * any process could wrap a non-exportable key under a key of its own and
+ * decrypt the result.
+ */
+#define NCR_KEY_FLAG_WRAPPING (1 << 4)
 
 struct ncr_key_generate {
 	__u32 input_size, output_size;

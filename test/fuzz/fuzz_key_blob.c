@@ -20,7 +20,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 
 	if (key_blob_decode(data, size, &kb))
 		return 0;
-	if (kb.algo_len == 0 || kb.algo_len > KEY_BLOB_ALGO_MAX ||
+	if ((kb.algo_len == 0 && kb.type != KEY_BLOB_TYPE_SECRET) ||
+	    kb.algo_len > KEY_BLOB_ALGO_MAX ||
 	    kb.key_id_len > KEY_BLOB_KEY_ID_MAX || kb.material_len == 0 ||
 	    kb.material_len > KEY_BLOB_MATERIAL_MAX ||
 	    (kb.type == KEY_BLOB_TYPE_SECRET &&

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * DH math (driver/lib/dh.c) against libcrypto: shared secrets equal
- * OpenSSL's in both directions, peer values outside [2, p-2] are refused,
+ * OpenSSL's in both directions, peer values outside [2, p-2] or outside the
+ * subgroup of order (p-1)/2 are refused, composite p and g of order 2q too,
  * PKCS#8 / SPKI import and export match OpenSSL.
  */
 #include "pk_test_util.h"
@@ -45,6 +46,29 @@ static size_t mp_bytes(const mp_int *v, u8 *out, size_t cap)
 	size_t w = 0;
 
 	return mp_to_ubin(v, out, cap, &w) == MP_OKAY ? w : 0;
+}
+
+/*
+ * A composite p is refused at generation: p + 4 is odd and, since a safe
+ * prime p > 7 is 2 mod 3, divisible by 3.
+ */
+static void composite_p(const u8 *p, size_t plen, const u8 *g, size_t glen)
+{
+	struct ncr_pk k;
+	u8 q[NCR_PK_MAX_BYTES];
+	size_t i;
+	int carry = 4;
+
+	memcpy(q, p, plen);
+	for (i = plen; i-- > 0 && carry;) {
+		int v = q[i] + carry;
+
+		q[i] = (u8)v;
+		carry = v >> 8;
+	}
+	CHECK(ncr_pk_key_init(&k, NCR_PK_DH) == 0);
+	CHECK(ncr_dh_generate(&k.dh, q, plen, g, glen) == -EINVAL);
+	ncr_pk_key_clear(&k);
 }
 
 static void test_group(const char *group)
@@ -104,13 +128,29 @@ static void test_group(const char *group)
 	y[plen - 1] -= 1;
 	CHECK(ncr_dh_compute(&pk.dh, y, plen, s1, &l1) == -EINVAL);	/* p-1 */
 	y[plen - 1] -= 1;
+	/* p-2 = -2 is no square mod these p (p = 7 mod 8): order 2q */
 	l1 = sizeof(s1);
-	CHECK(ncr_dh_compute(&pk.dh, y, plen, s1, &l1) == 0);		/* p-2 */
+	CHECK(ncr_dh_compute(&pk.dh, y, plen, s1, &l1) == -EINVAL);
+	/* 4 = 2^2 lies in the subgroup of order q */
+	y[0] = 4;
+	l1 = sizeof(s1);
+	CHECK(ncr_dh_compute(&pk.dh, y, 1, s1, &l1) == 0);
+	/* p-4 = -4: no square either (order 2q) */
+	memcpy(y, p, plen);
+	y[plen - 1] -= 4;
+	l1 = sizeof(s1);
+	CHECK(ncr_dh_compute(&pk.dh, y, plen, s1, &l1) == -EINVAL);
+	y[0] = 4;
 	l1 = plen - 1;
-	CHECK(ncr_dh_compute(&pk.dh, y, plen, s1, &l1) == -ENOSPC);
+	CHECK(ncr_dh_compute(&pk.dh, y, 1, s1, &l1) == -ENOSPC);
 
 	/* bad parameters */
 	CHECK(ncr_dh_generate(&pk.dh, p, plen, (const u8 *)"\x01", 1) == -EINVAL);
+	/* g = p-2 has order 2q */
+	memcpy(y, p, plen);
+	y[plen - 1] -= 2;
+	CHECK(ncr_dh_generate(&pk.dh, p, plen, y, plen) == -EINVAL);
+	composite_p(p, plen, g, glen);
 	CHECK(ncr_dh_generate(&pk.dh, p, 32, g, glen) == -EINVAL);	/* small */
 	ncr_pk_key_clear(&pk);
 	ncr_pk_key_clear(&params);

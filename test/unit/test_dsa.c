@@ -198,6 +198,63 @@ static void expect_same_der(const struct ncr_pk *pk, EVP_PKEY *opk, int priv)
 	OPENSSL_free(der);
 }
 
+static void composite_q(struct ncr_dsa_key *k)
+{
+	mp_digit c, rem;
+	mp_int m;
+
+	CHECK(mp_init(&m) == MP_OKAY);
+	CHECK(mp_sub_d(&k->p, 1, &m) == MP_OKAY);
+	CHECK(mp_div(&m, &k->q, &m, NULL) == MP_OKAY);
+	for (c = 3; c < 200; c += 2) {
+		CHECK(mp_div_d(&m, c, NULL, &rem) == MP_OKAY);
+		if (rem == 0)
+			break;
+	}
+	if (c < 200) {
+		CHECK(mp_mul_d(&k->q, c, &k->q) == MP_OKAY);
+		CHECK(ncr_dsa_check_key(k) == -EINVAL);
+	} else {
+		printf("composite q: no small factor of (p-1)/q, not tried\n");
+	}
+	mp_clear(&m);
+}
+
+/*
+ * Domain parameters that pass every size and divisibility rule but not
+ * the group checks: g or y outside the subgroup of order q, q or p
+ * composite.  k is a valid public key; it is left unchanged.
+ */
+static void bad_domains(struct ncr_dsa_key *k)
+{
+	mp_int save, t;
+
+	CHECK(mp_init_multi(&save, &t, NULL) == MP_OKAY);
+	CHECK(ncr_dsa_check_key(k) == 0);
+	/* g = p - 1 has order 2 */
+	CHECK(mp_copy(&k->g, &save) == MP_OKAY);
+	CHECK(mp_sub_d(&k->p, 1, &k->g) == MP_OKAY);
+	CHECK(ncr_dsa_check_key(k) == -EINVAL);
+	/* g = 2 has (overwhelmingly likely) order above q */
+	mp_set(&k->g, 2);
+	CHECK(ncr_dsa_check_key(k) == -EINVAL);
+	CHECK(mp_copy(&save, &k->g) == MP_OKAY);
+	/* y = p - 1 */
+	CHECK(mp_copy(&k->y, &save) == MP_OKAY);
+	CHECK(mp_sub_d(&k->p, 1, &k->y) == MP_OKAY);
+	CHECK(ncr_dsa_check_key(k) == -EINVAL);
+	CHECK(mp_copy(&save, &k->y) == MP_OKAY);
+	/*
+	 * q composite: q' = c * q for a small odd prime c dividing (p-1)/q
+	 * still divides p - 1 and g^q' = y^q' = 1; only primality fails.
+	 */
+	CHECK(mp_copy(&k->q, &save) == MP_OKAY);
+	composite_q(k);
+	CHECK(mp_copy(&save, &k->q) == MP_OKAY);
+	CHECK(ncr_dsa_check_key(k) == 0);
+	mp_clear_multi(&save, &t, NULL);
+}
+
 static void test_openssl_key(unsigned int pb, unsigned int qb)
 {
 	EVP_PKEY *opk = ossl_dsa_gen(pb, qb);
@@ -215,6 +272,7 @@ static void test_openssl_key(unsigned int pb, unsigned int qb)
 	expect_same_der(&pk, opk, 1);
 	expect_same_der(&p8, opk, 1);
 	expect_same_der(&pub, opk, 0);
+	bad_domains(&pub.dsa);
 	/* x that does not match y is refused */
 	CHECK(mp_add_d(&pk.dsa.x, 1, &pk.dsa.x) == MP_OKAY);
 	CHECK(ncr_dsa_check_key(&pk.dsa) == -EINVAL);

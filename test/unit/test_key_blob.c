@@ -145,7 +145,7 @@ static void test_rejects(void)
 	MUT(buf[5] = 0, "type 0");
 	MUT(buf[5] = 4, "type 4");
 	MUT(buf[8] = 0x80, "flag bit 31");
-	MUT(buf[11] = 0x13, "flag bit 4");
+	MUT(buf[11] = 0x23, "flag bit 5");
 	MUT(buf[6] = 13, "algo_len + 1");
 	MUT(buf[6] = 11, "algo_len - 1");
 	MUT(buf[7] = 5, "key_id_len + 1");
@@ -158,13 +158,18 @@ static void test_rejects(void)
 	/* length-consistent but out-of-range fields */
 	bad = kb;
 	bad.algo_len = 0;
-	check(key_blob_encoded_len(&bad) == 0, "empty algo encodable");
+	check(key_blob_encoded_len(&bad) == 16 + kb.key_id_len + kb.material_len,
+	      "a secret key without algorithm not encodable");
+	bad.type = KEY_BLOB_TYPE_PRIVATE;
+	check(key_blob_encoded_len(&bad) == 0, "private key without algo encodable");
 	memcpy(buf, good, 16);
 	buf[6] = 0;
 	buf[7] = 0;
 	buf[15] = 1;
 	buf[16] = 0x42;
-	check(!decodes(buf, 17), "empty algo decoded");
+	check(decodes(buf, 17), "secret key without algo not decoded");
+	buf[5] = KEY_BLOB_TYPE_PRIVATE;
+	check(!decodes(buf, 17), "private key without algo decoded");
 	memcpy(buf, good, 16);
 	buf[6] = 1;
 	buf[7] = 21;
@@ -192,7 +197,7 @@ static void test_rejects(void)
 	bad.key_id_len = KEY_BLOB_KEY_ID_MAX + 1;
 	check(key_blob_encoded_len(&bad) == 0, "21-byte key id encodable");
 	bad = kb;
-	bad.flags = 0x10;
+	bad.flags = 0x20;
 	check(key_blob_encoded_len(&bad) == 0, "unknown flag encodable");
 	bad = kb;
 	bad.type = 0;

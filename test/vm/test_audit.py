@@ -125,7 +125,8 @@ def test_key_lifecycle_records(audit, n):
                                                              gen_id, "1")
 
     k2 = n.key_init()
-    n.key_import(k2, bytes(16), "cbc(aes)", key_id=b"\xab\xcd\x01")
+    n.key_import(k2, bytes(16), "cbc(aes)", key_id=b"\xab\xcd\x01",
+                 flags=ncrio.FLAG_WRAPPING)
     r = one(audit, "key_import")
     assert (r["handle"], r["key_id"], r["algo"]) == (str(k2), "abcd01",
                                                      "cbc(aes)")

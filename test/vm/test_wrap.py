@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives import keywrap
 
 import kw_ref
 from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_WRAPPABLE,
+                   FLAG_WRAPPING,
                    KEY_TYPE, OP, WALG_AES_RFC3394, WALG_AES_RFC5649, Ncr)
 
 W3394, W5649 = WALG_AES_RFC3394, WALG_AES_RFC5649
@@ -74,7 +75,7 @@ def run_vectors(n, path, walg):
     for g in doc["testGroups"]:
         for t in g["tests"]:
             key, msg, ct = (bytes.fromhex(t[x]) for x in ("key", "msg", "ct"))
-            kek = aes(n, key, flags=0)
+            kek = aes(n, key, flags=FLAG_WRAPPING)
             dest = n.key_init()
             tid = t["tcId"]
             if t["result"] == "valid":
@@ -160,7 +161,7 @@ def test_reference_matches_cryptography():
 ])
 def test_iv(n, walg, iv, ln):
     kek_bytes, material = os.urandom(32), os.urandom(ln)
-    kek = aes(n, kek_bytes, flags=0)
+    kek = aes(n, kek_bytes, flags=FLAG_WRAPPING)
     src = n.secret_key(material, ANY, flags=FLAG_WRAPPABLE)
     out = n.key_wrap(kek, src, algo=walg, iv=iv)
     ref = (kw_ref.kw_wrap(kek_bytes, material, iv) if walg == W3394 else
@@ -185,7 +186,7 @@ def test_iv(n, walg, iv, ln):
                                       (W3394, 16), (W5649, 3), (W5649, 5),
                                       (W5649, 8)])
 def test_iv_wrong_length(n, walg, bad):
-    kek = aes(n, bytes(32), flags=0)
+    kek = aes(n, bytes(32), flags=FLAG_WRAPPING)
     src = aes(n, bytes(16))
     assert err(n.key_wrap, kek, src, algo=walg, iv=bytes(bad)) == errno.EINVAL
     d = n.key_init()
@@ -198,7 +199,7 @@ def test_iv_wrong_length(n, walg, bad):
 
 
 def test_only_wrappable(n):
-    kek = aes(n, os.urandom(32), flags=0)
+    kek = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
     for flags in (0, FLAG_EXPORTABLE, FLAG_DECRYPT):
         src = aes(n, os.urandom(16), flags=flags)
         for walg in (W3394, W5649):
@@ -208,7 +209,7 @@ def test_only_wrappable(n):
 def test_unwrapped_flags(n):
     """WRAPPABLE set, EXPORTABLE clear, whatever NCR_ATTR_KEY_FLAGS asks."""
     kb = os.urandom(16)
-    kek = aes(n, os.urandom(16), flags=0)
+    kek = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
     src = aes(n, kb, flags=FLAG_WRAPPABLE | FLAG_EXPORTABLE)
     ct = n.key_wrap(kek, src, algo=W5649)
     for req in (None, 0, FLAG_EXPORTABLE, FLAG_EXPORTABLE | FLAG_DECRYPT):
@@ -232,7 +233,7 @@ def test_unwrapped_flags(n):
 
 
 def test_key_id_attribute(n):
-    kek = aes(n, os.urandom(16), flags=0)
+    kek = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
     src = aes(n, os.urandom(16))
     ct = n.key_wrap(kek, src, algo=W3394)
     d = n.key_init()
@@ -246,7 +247,7 @@ def test_key_id_attribute(n):
     (24, 16, 0), (24, 24, 0), (24, 32, errno.EPERM),
     (32, 16, 0), (32, 24, 0), (32, 32, 0)])
 def test_weaker_kek_refused(n, kek_len, src_len, want):
-    kek = aes(n, os.urandom(kek_len), flags=0)
+    kek = aes(n, os.urandom(kek_len), flags=FLAG_WRAPPING)
     src = aes(n, os.urandom(src_len))
     for walg in (W3394, W5649):
         assert err(n.key_wrap, kek, src, algo=walg) == want
@@ -254,8 +255,8 @@ def test_weaker_kek_refused(n, kek_len, src_len, want):
 
 def test_hmac_key_strength(n):
     """HMAC keys count their bits, capped at 256."""
-    kek128, kek256 = aes(n, os.urandom(16), flags=0), aes(n, os.urandom(32),
-                                                          flags=0)
+    kek128 = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
+    kek256 = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
     long_key = n.secret_key(os.urandom(64), ANY, flags=FLAG_WRAPPABLE)
     assert err(n.key_wrap, kek128, long_key, algo=W5649) == errno.EPERM
     assert len(n.key_wrap(kek256, long_key, algo=W5649)) == 72
@@ -272,7 +273,7 @@ def test_private_key_wrap(n):
     if e == errno.EOPNOTSUPP:
         pytest.skip("public-key support not built yet (EOPNOTSUPP)")
     assert e == 0
-    kek = aes(n, os.urandom(32), flags=0)
+    kek = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
     assert err(n.key_wrap, kek, priv, algo=W3394) == errno.EINVAL
     e = err(n.key_wrap, kek, priv, algo=W5649)
     assert e in (0, errno.EOPNOTSUPP)
@@ -282,13 +283,13 @@ def test_private_key_wrap(n):
         n.key_unwrap(kek, d, ct, algo=W5649, ALGORITHM="rsa",
                      KEY_TYPE=KEY_TYPE.PRIVATE)
         assert key_type(n, d) == KEY_TYPE.PRIVATE
-        kek128 = aes(n, os.urandom(16), flags=0)
+        kek128 = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
         # RSA-1024 (80 bits) is not stronger than AES-128
         assert err(n.key_wrap, kek128, priv, algo=W5649) in (0, errno.EPERM)
 
 
 def test_unwrap_as_private_without_pk(n):
-    kek = aes(n, os.urandom(32), flags=0)
+    kek = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
     src = n.secret_key(os.urandom(48), ANY, flags=FLAG_WRAPPABLE)
     ct = n.key_wrap(kek, src, algo=W5649)
     d = n.key_init()
@@ -306,7 +307,7 @@ def test_unwrap_as_private_without_pk(n):
 
 
 def test_wrap_errors(n):
-    kek = aes(n, os.urandom(16), flags=0)
+    kek = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
     src = aes(n, os.urandom(16))
     assert err(n.key_wrap, kek, src, algo=None) == errno.EINVAL
     assert err(n.key_wrap, kek, src, algo="walg-aes-rfc9999") == errno.EINVAL
@@ -320,7 +321,7 @@ def test_wrap_errors(n):
     assert err(n.key_wrap, hmac_kek, src, algo=W3394) == errno.EINVAL
     # rfc3394: a multiple of 8 bytes, at least 16
     odd = n.secret_key(os.urandom(20), ANY, flags=FLAG_WRAPPABLE)
-    kek256 = aes(n, os.urandom(32), flags=0)
+    kek256 = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
     assert err(n.key_wrap, kek256, odd, algo=W3394) == errno.EINVAL
     eight = n.secret_key(os.urandom(8), ANY, flags=FLAG_WRAPPABLE)
     assert err(n.key_wrap, kek256, eight, algo=W3394) == errno.EINVAL
@@ -339,7 +340,7 @@ def test_wrap_self(n):
 
 def test_unwrap_errors(n):
     kb = os.urandom(32)
-    kek = aes(n, kb, flags=0)
+    kek = aes(n, kb, flags=FLAG_WRAPPING)
     src = aes(n, os.urandom(16))
     ct = n.key_wrap(kek, src, algo=W5649)
     d = n.key_init()
@@ -364,7 +365,7 @@ def test_unwrap_errors(n):
     assert unwrap(data=b"") == errno.EINVAL
     assert unwrap(data=ct + bytes(8)) == errno.EBADMSG   # integrity
     assert unwrap(data=ct[:16]) == errno.EBADMSG
-    wrong = aes(n, os.urandom(32), flags=0)
+    wrong = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
     assert unwrap(kek=wrong) == errno.EBADMSG
     assert unwrap(kek=n.secret_key(kb, ANY, flags=0)) == errno.EINVAL
     # AES material must be 16/24/32 bytes
@@ -378,7 +379,7 @@ def test_unwrap_errors(n):
 
 def test_failed_unwrap_empties_destination(n):
     """A failed unwrap never leaves a half-written or stale destination."""
-    kek = aes(n, os.urandom(16), flags=0)
+    kek = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
     d = aes(n, os.urandom(16), flags=FLAG_EXPORTABLE)
     ct = bytearray(n.key_wrap(kek, aes(n, os.urandom(16)), algo=W3394))
     ct[5] ^= 1
@@ -389,7 +390,7 @@ def test_failed_unwrap_empties_destination(n):
 
 
 def test_every_bit_flip_rejected(n):
-    kek = aes(n, os.urandom(16), flags=0)
+    kek = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
     src = n.secret_key(os.urandom(13), ANY, flags=FLAG_WRAPPABLE)
     for walg in (W5649,):
         ct = n.key_wrap(kek, src, algo=walg)
@@ -417,12 +418,12 @@ def test_private_key_material_is_export_der(n, master_key):
     assert e == 0
     export_der = n.key_export(priv)
     kek_bytes = os.urandom(32)
-    kek = aes(n, kek_bytes, flags=0)
+    kek = aes(n, kek_bytes, flags=FLAG_WRAPPING)
     ct = n.key_wrap(kek, priv, algo=W5649)
     der = kw_ref.kwp_unwrap(kek_bytes, ct)
     assert der == export_der
     assert err(n.key_wrap, kek, priv, algo=W3394) == errno.EINVAL
-    kek128 = aes(n, os.urandom(16), flags=0)
+    kek128 = aes(n, os.urandom(16), flags=FLAG_WRAPPING)
     assert err(n.key_wrap, kek128, priv, algo=W5649) == 0  # 112 < 128
     d = n.key_init()
     n.key_unwrap(kek, d, ct, algo=W5649, ALGORITHM="rsa",
@@ -438,7 +439,7 @@ def test_private_key_material_is_export_der(n, master_key):
     n.key_import(pub, kf.pub_der, "rsa", key_type=KEY_TYPE.PUBLIC,
                  flags=FLAG_WRAPPABLE | FLAG_EXPORTABLE)
     kek128_bytes = os.urandom(16)
-    kek128 = aes(n, kek128_bytes, flags=0)
+    kek128 = aes(n, kek128_bytes, flags=FLAG_WRAPPING)
     assert kw_ref.kwp_unwrap(kek128_bytes, n.key_wrap(
         kek128, pub, algo=W5649)) == n.key_export(pub)
 
@@ -449,9 +450,9 @@ def test_private_key_strength_rule(n):
     import pk_util
     kf = pk_util.keyfiles("rsa3072")
     priv = pk_util.import_key(n, kf, flags=FLAG_WRAPPABLE)
-    assert err(n.key_wrap, aes(n, os.urandom(16), flags=0), priv,
+    assert err(n.key_wrap, aes(n, os.urandom(16), flags=FLAG_WRAPPING), priv,
                algo=W5649) == errno.EPERM
-    assert len(n.key_wrap(aes(n, os.urandom(24), flags=0), priv,
+    assert len(n.key_wrap(aes(n, os.urandom(24), flags=FLAG_WRAPPING), priv,
                           algo=W5649)) > 3072 // 8
 
 
