@@ -79,7 +79,9 @@ struct ncr_algo {
 	const char *name;	/* kernel crypto API name, or rsa/dsa/dh */
 	enum ncr_algo_class cls;
 	u16 min_key, max_key;	/* secret key bytes (CIPHER/MAC) */
-	bool aes_key;		/* key must be 16, 24 or 32 bytes */
+	u16 key_step;		/* 0: any size in between; else min + n * step */
+	bool aes_key;		/* an AES key (16, 24 or 32 bytes): a KEK */
+	bool one_request;	/* the whole input is one request (xts) */
 };
 
 /* The supported algorithm with this name, or NULL. */
