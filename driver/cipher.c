@@ -7,16 +7,37 @@
  * and the IV buffer carries the chaining state across chunks and across
  * updates (the skcipher API leaves the next IV in it), so one big update
  * and many small ones give the same result.  Input length rule: every
- * update must be a multiple of the cipher's block size (ecb, cbc: 16; else
- * EINVAL); for stream modes (ctr) every update must be a multiple of the
- * chunk size (16) except the last one: after a partial block, further
+ * update must be a multiple of the cipher's block size (ecb, cbc: 16 or,
+ * for des3_ede, 8; else EINVAL); for stream modes (ctr, and cipher_null
+ * whose block is 1 byte) every update must be a multiple of the chunk
+ * size (16 for ctr) except the last one: after a partial block, further
  * data is EINVAL.  The output buffer must hold the input length (ERANGE).
  * Output may be the input buffer itself.
+ *
+ * xts(aes) is the exception (ncr_algo.one_request): the IV is the tweak of
+ * one XTS data unit and the crypto API cannot carry a tweak from one
+ * request to the next (generic xts leaves the IV alone, AES-NI leaves its
+ * encrypted, advanced form: restarting from either would reuse or garble
+ * tweaks).  So a session's input is one data unit, a single update (or the
+ * data of FINAL/ONCE) of 16 bytes to NCR_CHUNK_SIZE (ciphertext stealing
+ * handles lengths that are not a multiple of 16); data after it is EINVAL.
+ *
+ * Keys are set with CRYPTO_TFM_REQ_FORBID_WEAK_KEYS, as FIPS mode would:
+ * xts keys with two identical halves and 3DES keys with K1 == K2 or
+ * K2 == K3 (which degrade to single DES) are EINVAL on every machine, not
+ * only in FIPS mode; two-key 3DES (K1 == K3), which FIPS mode refuses but
+ * the flag does not, is refused here (SP 800-67 Rev. 2 keeps only three
+ * different keys).  The key's size must also be one the session's algorithm
+ * takes at import (a key imported for hmac(sha256) cannot bring a 48-byte
+ * key to xts(aes)).  ecb(cipher_null) needs no key: NCR_ATTR_KEY may be
+ * left out, and a key given must have 0 bytes.
  */
+#include <crypto/algapi.h>
 #include <crypto/skcipher.h>
 #include <linux/err.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include "ncr_int.h"
 
 struct ncr_cipher_state {
@@ -28,6 +49,14 @@ struct ncr_cipher_state {
 	u8 iv[NCR_CIPHER_MAX_BLOCK_LEN];
 };
 
+/* Two-key 3DES: K1 == K3 (see above). */
+static bool ncr_des3_two_key(const struct ncr_algo *algo, const u8 *k,
+			     size_t len)
+{
+	return strstr(algo->name, "(des3_ede)") && len == 24 &&
+	       !crypto_memneq(k, k + 16, 8);
+}
+
 static int ncr_cipher_setkey(struct ncr_session *ses,
 			     struct ncr_cipher_state *st)
 {
@@ -35,10 +64,20 @@ static int ncr_cipher_setkey(struct ncr_session *ses,
 	unsigned int len;
 	int ret;
 
+	crypto_skcipher_set_flags(st->tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
+	if (!ses->key) {
+		/* Only an algorithm without key (cipher_null) goes without. */
+		if (ses->algo->max_key)
+			return -EINVAL;
+		return crypto_skcipher_setkey(st->tfm, NULL, 0) ? -EINVAL : 0;
+	}
 	ret = ncr_session_key_lock_secret(ses, &secret, &len);
 	if (ret)
 		return ret;
-	ret = crypto_skcipher_setkey(st->tfm, secret, len);
+	ret = -EINVAL;
+	if (ncr_algo_key_len_ok(ses->algo, len) &&
+	    !ncr_des3_two_key(ses->algo, secret, len))
+		ret = crypto_skcipher_setkey(st->tfm, secret, len);
 	ncr_session_key_unlock(ses);
 	return ret ? -EINVAL : 0;
 }
@@ -113,7 +152,10 @@ static int ncr_cipher_update(struct ncr_session *ses,
 		return -EINVAL;
 	if (n == 0)
 		return 0;
-	if (n % st->block || st->ended || !out)
+	if (st->ended || !out)
+		return -EINVAL;
+	if (ses->algo->one_request ? n < st->block || n > NCR_CHUNK_SIZE :
+	    n % st->block)
 		return -EINVAL;
 	if (out->size < n)
 		return -ERANGE;
@@ -131,7 +173,7 @@ static int ncr_cipher_update(struct ncr_session *ses,
 			ret = ncr_chunk_yield();
 	}
 	kfree_sensitive(buf);
-	if (n % st->chunk)
+	if (n % st->chunk || ses->algo->one_request)
 		st->ended = true;
 	return ret;
 }

@@ -79,13 +79,17 @@ struct ncr_algo {
 	const char *name;	/* kernel crypto API name, or rsa/dsa/dh */
 	enum ncr_algo_class cls;
 	u16 min_key, max_key;	/* secret key bytes (CIPHER/MAC) */
-	bool aes_key;		/* key must be 16, 24 or 32 bytes */
+	u16 key_step;		/* 0: any size in between; else min + n * step */
+	bool aes_key;		/* an AES key (16, 24 or 32 bytes): a KEK */
+	bool one_request;	/* the whole input is one request (xts) */
 };
 
 /* The supported algorithm with this name, or NULL. */
 const struct ncr_algo *ncr_algo_find(const char *name);
 /* Does algo accept a secret key of len bytes? */
 bool ncr_algo_key_len_ok(const struct ncr_algo *algo, size_t len);
+/* Does a session of algo use NCR_ATTR_KEY (not: hashes, cipher_null)? */
+bool ncr_algo_takes_key(const struct ncr_algo *algo);
 
 /* ---- keys (key.c) ---- */
 

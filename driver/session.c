@@ -122,8 +122,8 @@ static struct ncr_session *ncr_session_new(struct ncr_ns *ns, u32 op,
 	ses->op = op;
 	ses->algo = algo;
 	ses->ops = ops;
-	/* Unkeyed hashes ignore NCR_ATTR_KEY (2010 programs pass -1). */
-	if (tb[NCR_ATTR_KEY] && algo->cls != NCR_ALG_HASH) {
+	/* Algorithms without key ignore NCR_ATTR_KEY (2010 programs pass -1). */
+	if (tb[NCR_ATTR_KEY] && ncr_algo_takes_key(algo)) {
 		ses->key = ncr_key_get(ns, ncr_nla_get_u32(tb[NCR_ATTR_KEY]));
 		if (IS_ERR(ses->key)) {
 			ret = PTR_ERR(ses->key);

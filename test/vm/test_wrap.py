@@ -1,6 +1,8 @@
 """NCRIO_KEY_WRAP / NCRIO_KEY_UNWRAP in the kernel: every Wycheproof
-aes_wrap / aes_kwp vector, the IV attribute, the flag and strength rules
-and every documented errno (docs/storage-format.md, "Wrapping rules").
+aes_wrap / aes_kwp vector (unwrapped both with NCR_ATTR_ALGORITHM and, as
+the 2010 interface allows, without it), the IV attribute, the flag and
+strength rules and every documented errno (docs/storage-format.md,
+"Wrapping rules").
 """
 import errno
 import hashlib
@@ -10,6 +12,7 @@ import os
 
 import pytest
 from cryptography.hazmat.primitives import keywrap
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 import kw_ref
 from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_WRAPPABLE,
@@ -47,6 +50,22 @@ def hmac_check(n, k, material):
     return mac == hmac.new(material, b"ncr", hashlib.sha256).digest()
 
 
+def aes_check(n, k, material):
+    """The key object k holds the AES key `material`: one ecb(aes) block."""
+    enc = Cipher(algorithms.AES(material), modes.ECB()).encryptor()
+    return n.session_once(OP.ENCRYPT, "ecb(aes)", key=k,
+                          data=bytes(16)) == enc.update(bytes(16))
+
+
+def material_check(n, k, material, with_algorithm):
+    """Unwrapped as ANY (an HMAC key): an HMAC.  Unwrapped without an
+    algorithm (a plain secret key): an AES block when the size is an AES
+    key's, otherwise an HMAC, since the key serves any symmetric session."""
+    if not with_algorithm and len(material) in (16, 24, 32):
+        return aes_check(n, k, material)
+    return hmac_check(n, k, material)
+
+
 @pytest.fixture
 def n(dev):
     return Ncr(fd=dev)
@@ -65,7 +84,11 @@ def strength_ok(kek_len, msg_len):
     return min(msg_len * 8, 256) <= kek_len * 8
 
 
-def run_vectors(n, path, walg):
+def run_vectors(n, path, walg, with_algorithm=True):
+    """with_algorithm False: KEY_UNWRAP gets only the wrapping algorithm
+    (no NCR_ATTR_ALGORITHM), as a 2010 program would call it; the result
+    must be a secret key holding the vector's key."""
+    meta = {"ALGORITHM": ANY} if with_algorithm else {}
     with open(path) as f:
         doc = json.load(f)
     c = dict(valid=0, valid_unwrap=0, valid_wrap=0, wrap_refused_weaker=0,
@@ -80,9 +103,17 @@ def run_vectors(n, path, walg):
             tid = t["tcId"]
             if t["result"] == "valid":
                 c["valid"] += 1
-                n.key_unwrap(kek, dest, ct, algo=walg, ALGORITHM=ANY)
+                e = err(n.key_unwrap, kek, dest, ct, algo=walg, **meta)
+                if e:
+                    failures.append((tid, "unwrap: errno %d" % e))
+                    n.key_deinit(kek)
+                    n.key_deinit(dest)
+                    continue
                 info = n.key_get_info(dest)
-                if not hmac_check(n, dest, msg):
+                if info.get(ATTR.KEY_TYPE) != KEY_TYPE.SECRET:
+                    failures.append((tid, "unwrapped key type %s" %
+                                     info.get(ATTR.KEY_TYPE)))
+                elif not material_check(n, dest, msg, with_algorithm):
                     failures.append((tid, "unwrapped material differs"))
                 elif info[ATTR.KEY_FLAGS] & (FLAG_WRAPPABLE | FLAG_EXPORTABLE) \
                         != FLAG_WRAPPABLE:
@@ -106,7 +137,7 @@ def run_vectors(n, path, walg):
             else:
                 bucket = "invalid" if t["result"] == "invalid" else "acceptable"
                 c[bucket] += 1
-                e = err(n.key_unwrap, kek, dest, ct, algo=walg, ALGORITHM=ANY)
+                e = err(n.key_unwrap, kek, dest, ct, algo=walg, **meta)
                 ok = e in (errno.EBADMSG, errno.EINVAL) and \
                     key_type(n, dest) == KEY_TYPE.INVALID
                 # wrapping msg must not reproduce ct
@@ -123,14 +154,17 @@ def run_vectors(n, path, walg):
                     failures.append((tid, "not rejected (errno %d)" % e))
             n.key_deinit(kek)
             n.key_deinit(dest)
-    print("%s through the kernel: %s" % (os.path.basename(path), c))
+    print("%s through the kernel (%s NCR_ATTR_ALGORITHM): %s" % (
+        os.path.basename(path), "with" if with_algorithm else "without", c))
     return c, failures
 
 
+@pytest.mark.parametrize("with_algorithm", [True, False],
+                         ids=["with-algorithm", "without-algorithm"])
 @pytest.mark.parametrize("name,walg", [("aes_wrap_test.json", W3394),
                                        ("aes_kwp_test.json", W5649)])
-def test_wycheproof(n, wycheproof_dir, name, walg):
-    c, failures = run_vectors(n, wycheproof_dir / name, walg)
+def test_wycheproof(n, wycheproof_dir, name, walg, with_algorithm):
+    c, failures = run_vectors(n, wycheproof_dir / name, walg, with_algorithm)
     assert not failures, failures[:10]
     assert c["valid"] > 0 and c["valid_unwrap"] == c["valid"]
     assert c["valid_wrap"] + c["wrap_refused_weaker"] == c["valid"]
@@ -352,7 +386,6 @@ def test_unwrap_errors(n):
 
     assert unwrap(algo=None) == errno.EINVAL
     assert unwrap(algo="bogus") == errno.EINVAL
-    assert unwrap(ALGORITHM=None) == errno.EINVAL       # mandatory
     assert unwrap(ALGORITHM="nonesuch") == errno.EINVAL
     assert unwrap(KEY_TYPE=7) == errno.EINVAL
     assert unwrap(ALGORITHM="sha256") == errno.EINVAL    # not a keyed algo
@@ -375,6 +408,37 @@ def test_unwrap_errors(n):
     assert unwrap(data=bytes(70000)) == errno.EOVERFLOW
     # and finally it works
     assert unwrap() == 0 and key_type(n, d) == KEY_TYPE.SECRET
+
+
+@pytest.mark.parametrize("walg", [W3394, W5649])
+def test_unwrap_without_algorithm(n, walg):
+    """The 2010 page lists only NCR_ATTR_IV and NCR_ATTR_WRAPPING_ALGORITHM
+    for KEY_UNWRAP: without NCR_ATTR_ALGORITHM (and NCR_ATTR_KEY_TYPE) the
+    result is a secret key, WRAPPABLE and not EXPORTABLE, that symmetric
+    sessions use."""
+    kb = os.urandom(32)
+    kek = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
+    src = aes(n, kb, algo="cbc(aes)")
+    ct = n.key_wrap(kek, src, algo=walg)
+    d = n.key_init()
+    assert err(n.key_unwrap, kek, d, ct, algo=walg) == 0
+    info = n.key_get_info(d)
+    assert info[ATTR.KEY_TYPE] == KEY_TYPE.SECRET
+    assert info[ATTR.KEY_FLAGS] & (FLAG_WRAPPABLE | FLAG_EXPORTABLE) == \
+        FLAG_WRAPPABLE
+    assert err(n.key_export, d) == errno.EPERM
+    iv = os.urandom(16)
+    assert n.session_once(OP.ENCRYPT, "cbc(aes)", key=d, iv=iv,
+                          data=bytes(48)) == \
+        n.session_once(OP.ENCRYPT, "cbc(aes)", key=src, iv=iv,
+                       data=bytes(48))
+    assert aes_check(n, d, kb)
+    assert n.key_wrap(kek, d, algo=walg) == ct
+    # still checked: structure and integrity
+    assert err(n.key_unwrap, kek, d, ct[:-1], algo=walg) == errno.EINVAL
+    assert err(n.key_unwrap, kek, d, ct[:-8] + bytes(8), algo=walg) == \
+        errno.EBADMSG
+    assert key_type(n, d) == KEY_TYPE.INVALID
 
 
 def test_failed_unwrap_empties_destination(n):
