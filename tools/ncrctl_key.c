@@ -265,8 +265,11 @@ static int check_key_id(int key, const char *in,
 	return EXIT_OK;
 }
 
-/* Import (non-exportable), check, storage-wrap; the handle is dropped. */
-static int kernel_wrap(const struct ncrctl_plainkey *k, uint32_t flags,
+/*
+ * Import (non-exportable), check, storage-wrap; the handle is dropped.  The
+ * plain PKCS#8 is wiped as soon as the kernel has it.
+ */
+static int kernel_wrap(struct ncrctl_plainkey *k, uint32_t flags,
 		       const char *in, struct buf *blob)
 {
 	int key, r, ret;
@@ -280,6 +283,9 @@ static int kernel_wrap(const struct ncrctl_plainkey *k, uint32_t flags,
 			   NCRCTL_DEVICE, strerror(-key));
 	r = ncr_key_import(key, kernel_alg(k->pub.alg), NCR_KEY_TYPE_PRIVATE,
 			   flags, k->pkcs8, k->pkcs8_len);
+	OPENSSL_clear_free(k->pkcs8, k->pkcs8_len);
+	k->pkcs8 = NULL;
+	k->pkcs8_len = 0;
 	if (r < 0)
 		ret = import_failed(in, k->pub.name, -r);
 	else
@@ -531,33 +537,45 @@ static void print_hex(const char *label, const unsigned char *p, size_t n)
 	printf("\n");
 }
 
+/* Storage-unwraps @blob into a fresh kernel key, reads its info, drops it. */
+static int unwrap_info(const unsigned char *blob, size_t len,
+		       struct ncr_key_info *info)
+{
+	int key = ncr_key_new(), r;
+
+	if (key < 0)
+		return key;
+	r = ncr_key_storage_unwrap(key, blob, len);
+	if (!r)
+		r = ncr_key_info(key, info);
+	ncr_key_free(key);
+	return r;
+}
+
+#define USAGE_UNKNOWN "usage: unknown (kept inside the wrapped blob)\n"
+
 /* Whether the blob opens under the master key set now; the exit code. */
 static int try_unwrap(const struct ncrctl_pubinfo *pub,
 		      const unsigned char *blob, size_t len)
 {
 	struct ncr_key_info info;
 	char us[32];
-	int key, r;
+	int r;
 
 	if (ncr_dev_status()) {
 		printf("loads: unknown (%s cannot be opened)\n", NCRCTL_DEVICE);
 		return device_check();
 	}
-	key = ncr_key_new();
-	r = key < 0 ? key : ncr_key_storage_unwrap(key, blob, len);
-	if (!r)
-		r = ncr_key_info(key, &info);
-	ncr_key_free(key);
+	r = unwrap_info(blob, len, &info);
 	if (r == -ENOKEY) {
 		printf("loads: no (no master key is set: ncrctl master-key "
-		       "load)\nusage: unknown (kept inside the wrapped blob)\n");
+		       "load)\n" USAGE_UNKNOWN);
 		return EXIT_NO_MASTER;
 	}
 	if (r == -EBADMSG || r == -EINVAL) {
 		printf("loads: no (the master key set now does not open the "
 		       "blob: it was made under another master key, or the "
-		       "file is damaged)\nusage: unknown (kept inside the "
-		       "wrapped blob)\n");
+		       "file is damaged)\n" USAGE_UNKNOWN);
 		return EXIT_REJECTED;
 	}
 	if (r < 0) {
