@@ -4,11 +4,14 @@
  *
  *   ncrctl master-key generate FILE   new AES-256 master key file (0600)
  *   ncrctl master-key load FILE       set the storage master key from FILE
+ *   ncrctl master-key load --credential NAME [FILE]
+ *                                     ... from the systemd credential NAME
+ *   ncrctl key import|info ...        see ncrctl_key.c
  *   ncrctl status                     module, device, master key, limits,
  *                                     algorithms
  *
  * Every failure prints one line naming the file or device and the problem,
- * and exits with a code of its own class (see enum below and ncrctl(8)).
+ * and exits with a code of its own class (ncrctl.h, ncrctl(8)).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -25,30 +28,16 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/ncr.h>
+#include "ncrctl.h"
+#include "ncrctl_parse.h"
 
-#define DEVICE		"/dev/crypto"
+#define DEVICE		NCRCTL_DEVICE
 #define SYSFS_MODULE	"/sys/module/ncr"
 #define MASTER_KEY_LEN	32
 
-/* Exit codes, one per failure class (documented in ncrctl.8). */
-enum {
-	EXIT_OK = 0,
-	EXIT_USAGE = 2,		/* bad command line */
-	EXIT_EXISTS = 3,	/* generate: the file already exists */
-	EXIT_FILE_IO = 4,	/* cannot create, read or write the file */
-	EXIT_INSECURE = 5,	/* load: not a root-owned 0600 regular file */
-	EXIT_BAD_SIZE = 6,	/* load: not 16, 24 or 32 bytes */
-	EXIT_NO_DEVICE = 7,	/* module not loaded / /dev/crypto unusable */
-	EXIT_DENIED = 8,	/* kernel: EPERM (needs EUID 0 + CAP_SYS_ADMIN) */
-	EXIT_KEY_BUSY = 9,	/* kernel: a different master key is set */
-	EXIT_KERNEL = 10,	/* kernel refused for another reason */
-	EXIT_RANDOM = 11,	/* getrandom() failed */
-	EXIT_NO_MASTER = 12,	/* status: driver fine, no master key set */
-};
-
 static const char *prog = "ncrctl";
 
-static int die(int code, const char *fmt, ...)
+int ncrctl_die(int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -60,12 +49,18 @@ static int die(int code, const char *fmt, ...)
 	return code;
 }
 
+#define die ncrctl_die
+
 static int usage(FILE *f, int code)
 {
 	fprintf(f,
 		"usage: %s master-key generate FILE\n"
 		"       %s master-key load FILE\n"
-		"       %s status\n", prog, prog, prog);
+		"       %s master-key load --credential NAME [FILE]\n"
+		"       %s key import [--usage sign,decrypt,derive] "
+		"[--passin ARG] [--force] IN OUT\n"
+		"       %s key info FILE\n"
+		"       %s status\n", prog, prog, prog, prog, prog, prog);
 	return code;
 }
 
@@ -136,20 +131,28 @@ static int master_key_generate(const char *path)
 
 /* ---- master-key load ---- */
 
-/* Refuses anything but a regular file owned by root with mode 0600. */
-static int check_key_file(const char *path, const struct stat *st)
+/* Refuses a key source that ncrctl_check_key_perm() does not accept. */
+static int check_key_file(const char *path, const struct stat *st, int cred)
 {
-	if (!S_ISREG(st->st_mode))
+	const char *what = cred ? "credential" : "master key file";
+
+	switch (ncrctl_check_key_perm(st->st_mode, st->st_uid, cred)) {
+	case NCRCTL_PERM_OK:
+		return EXIT_OK;
+	case NCRCTL_PERM_NOT_REGULAR:
 		return die(EXIT_INSECURE, "%s: not a regular file", path);
-	if (st->st_uid != 0)
-		return die(EXIT_INSECURE, "%s: owned by uid %u; a master key "
-			   "file must be owned by root (uid 0)", path,
-			   (unsigned int)st->st_uid);
-	if ((st->st_mode & 07777) != 0600)
-		return die(EXIT_INSECURE, "%s: mode %04o; a master key file "
-			   "must have mode 0600 (chmod 600 %s)", path,
-			   (unsigned int)(st->st_mode & 07777), path);
-	return EXIT_OK;
+	case NCRCTL_PERM_OWNER:
+		return die(EXIT_INSECURE, "%s: owned by uid %u; a %s must be "
+			   "owned by root (uid 0)", path,
+			   (unsigned int)st->st_uid, what);
+	}
+	if (cred)
+		return die(EXIT_INSECURE, "%s: mode %04o; a credential must "
+			   "have mode 0400 or 0600 (systemd makes it 0400)",
+			   path, (unsigned int)(st->st_mode & 07777));
+	return die(EXIT_INSECURE, "%s: mode %04o; a master key file "
+		   "must have mode 0600 (chmod 600 %s)", path,
+		   (unsigned int)(st->st_mode & 07777), path);
 }
 
 static int open_device(void)
@@ -198,49 +201,155 @@ static int set_master_key(const char *path, const uint8_t *key, size_t len)
 	}
 }
 
-static int master_key_load(const char *path)
+/* Checks the open key source @fd and reads its 16, 24 or 32 bytes. */
+static int read_key(int fd, const char *path, int cred,
+		    uint8_t key[MASTER_KEY_LEN + 1], ssize_t *len)
 {
-	uint8_t key[MASTER_KEY_LEN + 1];
 	struct stat st;
 	ssize_t n;
+	int ret;
+
+	if (fstat(fd, &st))
+		return die(EXIT_FILE_IO, "%s: cannot stat: %s", path,
+			   strerror(errno));
+	ret = check_key_file(path, &st, cred);
+	if (ret)
+		return ret;
+	do {
+		n = read(fd, key, MASTER_KEY_LEN + 1);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return die(EXIT_FILE_IO, "%s: cannot read: %s", path,
+			   strerror(errno));
+	if (n != 16 && n != 24 && n != 32)
+		return die(EXIT_BAD_SIZE, "%s: %s%zd bytes; a master key file "
+			   "holds exactly 16, 24 or 32 bytes (AES-128/192/256)",
+			   path, n > MASTER_KEY_LEN ? "more than " : "",
+			   n > MASTER_KEY_LEN ? (ssize_t)MASTER_KEY_LEN : n);
+	*len = n;
+	return EXIT_OK;
+}
+
+#define LOAD_MISSING (-1)	/* load_key_at(): absent and @missing_ok */
+
+/*
+ * Sets the master key from @name (relative to @dirfd), which messages call
+ * @path; @cred applies the credential permission rules.
+ */
+static int load_key_at(int dirfd, const char *name, const char *path,
+		       int cred, int missing_ok)
+{
+	uint8_t key[MASTER_KEY_LEN + 1];
+	ssize_t n = 0;
 	int fd, ret;
 
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+		    O_NONBLOCK);
 	if (fd < 0) {
+		if (errno == ENOENT && missing_ok)
+			return LOAD_MISSING;
 		if (errno == ELOOP)
 			return die(EXIT_INSECURE, "%s: is a symbolic link; give "
 				   "the key file itself", path);
 		return die(EXIT_FILE_IO, "%s: cannot open: %s", path,
 			   strerror(errno));
 	}
-	if (fstat(fd, &st)) {
-		ret = die(EXIT_FILE_IO, "%s: cannot stat: %s", path,
-			  strerror(errno));
-		goto out;
-	}
-	ret = check_key_file(path, &st);
-	if (ret)
-		goto out;
-	do {
-		n = read(fd, key, sizeof(key));
-	} while (n < 0 && errno == EINTR);
-	if (n < 0) {
-		ret = die(EXIT_FILE_IO, "%s: cannot read: %s", path,
-			  strerror(errno));
-		goto out;
-	}
-	if (n != 16 && n != 24 && n != 32) {
-		ret = die(EXIT_BAD_SIZE, "%s: %s%zd bytes; a master key file "
-			  "holds exactly 16, 24 or 32 bytes (AES-128/192/256)",
-			  path, n > MASTER_KEY_LEN ? "more than " : "",
-			  n > MASTER_KEY_LEN ? (ssize_t)MASTER_KEY_LEN : n);
-		goto out;
-	}
-	ret = set_master_key(path, key, n);
-out:
+	ret = read_key(fd, path, cred, key, &n);
+	if (!ret)
+		ret = set_master_key(path, key, (size_t)n);
 	explicit_bzero(key, sizeof(key));
 	close(fd);
 	return ret;
+}
+
+static int master_key_load(const char *path)
+{
+	return load_key_at(AT_FDCWD, path, path, 0, 0);
+}
+
+/* $CREDENTIALS_DIRECTORY, opened after checking who may write to it. */
+static int open_cred_dir(const char *dir, int *ret)
+{
+	struct stat st;
+	int fd;
+
+	*ret = EXIT_INSECURE;
+	if (dir[0] != '/') {
+		die(EXIT_INSECURE, "%s: $CREDENTIALS_DIRECTORY is not an "
+		    "absolute path", dir);
+		return -1;
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		*ret = errno == ENOTDIR || errno == ELOOP ? EXIT_INSECURE :
+			EXIT_FILE_IO;
+		die(*ret, "%s: cannot open the credentials directory: %s",
+		    dir, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (ncrctl_check_cred_dir(st.st_mode, st.st_uid) == NCRCTL_PERM_OK)
+		return fd;
+	close(fd);
+	die(EXIT_INSECURE, "%s: the credentials directory must be owned by "
+	    "root and writable by nobody else (uid %u, mode %04o)", dir,
+	    (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777));
+	return -1;
+}
+
+/*
+ * The credential @name that systemd passed in $CREDENTIALS_DIRECTORY
+ * (LoadCredential= / LoadCredentialEncrypted=); @fallback (may be NULL) is
+ * loaded instead when there is no such credential.
+ */
+static int master_key_load_credential(const char *name, const char *fallback)
+{
+	const char *dir = secure_getenv("CREDENTIALS_DIRECTORY");
+	char path[4096];
+	int dfd, ret;
+
+	if (!ncrctl_credential_name_valid(name))
+		return die(EXIT_USAGE, "%s: not a valid credential name", name);
+	if (!dir || !*dir) {
+		if (fallback)
+			return master_key_load(fallback);
+		return die(EXIT_FILE_IO, "credential %s: $CREDENTIALS_DIRECTORY "
+			   "is not set (run from a unit with "
+			   "LoadCredentialEncrypted=%s, or give a FILE too)",
+			   name, name);
+	}
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    sizeof(path))
+		return die(EXIT_USAGE, "%s: $CREDENTIALS_DIRECTORY is too long",
+			   dir);
+	dfd = open_cred_dir(dir, &ret);
+	if (dfd < 0)
+		return ret;
+	ret = load_key_at(dfd, name, path, 1, fallback != NULL);
+	close(dfd);
+	return ret == LOAD_MISSING ? master_key_load(fallback) : ret;
+}
+
+/* master-key load FILE | --credential NAME [FILE] | --credential=NAME ... */
+static int master_key_load_cmd(int argc, char **argv)
+{
+	const char *name = NULL;
+	int i = 0;
+
+	if (argc >= 1 && !strncmp(argv[0], "--credential=", 13)) {
+		name = argv[0] + 13;
+		i = 1;
+	} else if (argc >= 2 && !strcmp(argv[0], "--credential")) {
+		name = argv[1];
+		i = 2;
+	}
+	if (!name)
+		return argc == 1 && argv[0][0] != '-' ?
+			master_key_load(argv[0]) : usage(stderr, EXIT_USAGE);
+	if (argc - i > 1 || (argc - i == 1 && argv[i][0] == '-'))
+		return usage(stderr, EXIT_USAGE);
+	return master_key_load_credential(name, argc - i == 1 ? argv[i] : NULL);
 }
 
 /* ---- status ---- */
@@ -503,6 +612,16 @@ static int status(void)
 	return ret;
 }
 
+#ifndef NCRCTL_WITH_KEYS
+/* A build without libcrypto (the static 32-bit one) has no key commands. */
+int ncrctl_key_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return die(EXIT_USAGE, "key commands are not built into this ncrctl");
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
@@ -510,11 +629,13 @@ int main(int argc, char **argv)
 		return usage(stdout, EXIT_OK);
 	if (argc == 2 && !strcmp(argv[1], "status"))
 		return status();
-	if (argc == 4 && !strcmp(argv[1], "master-key")) {
-		if (!strcmp(argv[2], "generate"))
-			return master_key_generate(argv[3]);
-		if (!strcmp(argv[2], "load"))
-			return master_key_load(argv[3]);
-	}
+	if (argc == 4 && !strcmp(argv[1], "master-key") &&
+	    !strcmp(argv[2], "generate"))
+		return master_key_generate(argv[3]);
+	if (argc >= 4 && !strcmp(argv[1], "master-key") &&
+	    !strcmp(argv[2], "load"))
+		return master_key_load_cmd(argc - 3, argv + 3);
+	if (argc >= 2 && !strcmp(argv[1], "key"))
+		return ncrctl_key_main(argc - 1, argv + 1);
 	return usage(stderr, EXIT_USAGE);
 }

@@ -171,10 +171,30 @@ def test_systemd_unit():
     unit.read(ROOT / "tools" / "ncr-master-key.service")
     svc = unit["Service"]
     assert svc["Type"] == "oneshot"
+    # the credential when systemd passes one, else the file
     assert svc["ExecStart"].split() == [
-        "/usr/sbin/ncrctl", "master-key", "load", "/etc/ncr/master.key"]
+        "/usr/sbin/ncrctl", "master-key", "load", "--credential",
+        "ncr-master-key", "/etc/ncr/master.key"]
+    # without a path: a missing credential must not fail the unit
+    assert svc["LoadCredentialEncrypted"] == "ncr-master-key"
     assert "systemd-modules-load.service" in unit["Unit"]["After"]
     assert unit["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_systemd_unit_verifies(tmp_path):
+    """systemd-analyze accepts the unit (with ncrctl where it was built)."""
+    sa = pathlib.Path("/usr/bin/systemd-analyze")
+    if not sa.exists():
+        pytest.skip("no systemd-analyze")
+    text = (ROOT / "tools" / "ncr-master-key.service").read_text()
+    ncrctl = BUILD / "tools" / "ncrctl"
+    f = tmp_path / "ncr-master-key.service"
+    f.write_text(text.replace("/usr/sbin/ncrctl", str(ncrctl)))
+    r = subprocess.run([str(sa), "verify", "--man=no", str(f)],
+                       capture_output=True, text=True, timeout=120)
+    lines = [ln for ln in (r.stdout + r.stderr).splitlines()
+             if f.name in ln or "ncrctl" in ln]
+    assert r.returncode == 0 and not lines, r.stdout + r.stderr
 
 
 def test_compat_32bit(ncrctl, tmp_path, module_reload):

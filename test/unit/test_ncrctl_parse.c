@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of tools/ncrctl_parse.c. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <linux/ncr.h>
+#include "ncrctl_parse.h"
+
+static int failures, checks;
+
+#define CHECK(cond) do {						\
+	checks++;							\
+	if (!(cond)) {							\
+		failures++;						\
+		fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__,	\
+			__LINE__, #cond);				\
+	}								\
+} while (0)
+
+static unsigned int usage_ok(const char *s)
+{
+	unsigned int u = 0xdead;
+	char bad[64];
+
+	return ncrctl_parse_usage(s, &u, bad, sizeof(bad)) ? 0xffff : u;
+}
+
+static const char *usage_bad(const char *s)
+{
+	static char bad[64];
+	unsigned int u = 0;
+
+	bad[0] = 0;
+	return ncrctl_parse_usage(s, &u, bad, sizeof(bad)) ? bad : NULL;
+}
+
+static void test_usage(void)
+{
+	const char *b;
+
+	CHECK(usage_ok("sign") == NCRCTL_USE_SIGN);
+	CHECK(usage_ok("decrypt,sign") ==
+	      (NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT));
+	CHECK(usage_ok("sign,decrypt,derive") ==
+	      (NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT | NCRCTL_USE_DERIVE));
+	CHECK(usage_ok("derive") == NCRCTL_USE_DERIVE);
+	/* empty words, unknown words, case, spaces, repeats */
+	CHECK(usage_ok("") == 0xffff);
+	CHECK(usage_ok(",") == 0xffff);
+	CHECK(usage_ok("sign,") == 0xffff);
+	CHECK(usage_ok(",sign") == 0xffff);
+	CHECK(usage_ok("Sign") == 0xffff);
+	CHECK(usage_ok("sign, decrypt") == 0xffff);
+	CHECK(usage_ok("signx") == 0xffff);
+	CHECK(usage_ok("sig") == 0xffff);
+	CHECK(usage_ok("encrypt") == 0xffff);
+	b = usage_bad("sign,bogus,decrypt");
+	CHECK(b && !strcmp(b, "'bogus'"));
+	b = usage_bad("sign,sign");
+	CHECK(b && !strcmp(b, "repeated 'sign'"));
+	/* a long word is cut in the message, never overflows */
+	b = usage_bad("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+	CHECK(b && strlen(b) == 34);
+}
+
+static void test_algs_and_flags(void)
+{
+	char s[32];
+
+	CHECK(ncrctl_alg_uses(NCRCTL_ALG_RSA) ==
+	      (NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT));
+	CHECK(ncrctl_alg_uses(NCRCTL_ALG_DSA) == NCRCTL_USE_SIGN);
+	CHECK(ncrctl_alg_uses(NCRCTL_ALG_DH) == NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_alg_uses(0) == 0);
+	ncrctl_uses_str(NCRCTL_USE_DECRYPT | NCRCTL_USE_SIGN, s, sizeof(s));
+	CHECK(!strcmp(s, "sign,decrypt"));
+	ncrctl_uses_str(0, s, sizeof(s));
+	CHECK(!strcmp(s, ""));
+	ncrctl_uses_str(NCRCTL_USE_SIGN | NCRCTL_USE_DERIVE, s, 6);
+	CHECK(!strcmp(s, "sign,"));	/* truncated, terminated */
+	/* always wrappable (storage wrap), never exportable */
+	CHECK(ncrctl_uses_flags(NCRCTL_ALG_RSA, NCRCTL_USE_SIGN) ==
+	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN));
+	CHECK(ncrctl_uses_flags(NCRCTL_ALG_RSA,
+				NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT) ==
+	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN |
+	       NCR_KEY_FLAG_DECRYPT));
+	CHECK(ncrctl_uses_flags(NCRCTL_ALG_DH, NCRCTL_USE_DERIVE) ==
+	      NCR_KEY_FLAG_WRAPPABLE);
+	/* back from kernel flags; neither flag means both for RSA */
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_RSA, NCR_KEY_FLAG_WRAPPABLE) ==
+	      (NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT));
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_RSA, NCR_KEY_FLAG_DECRYPT) ==
+	      NCRCTL_USE_DECRYPT);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_RSA, NCR_KEY_FLAG_SIGN) ==
+	      NCRCTL_USE_SIGN);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_DSA, NCR_KEY_FLAG_SIGN) ==
+	      NCRCTL_USE_SIGN);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_DSA, NCR_KEY_FLAG_DECRYPT) == 0);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_DH, 0) == NCRCTL_USE_DERIVE);
+}
+
+static int passin(const char *s, struct ncrctl_passin *p)
+{
+	return ncrctl_parse_passin(s, p);
+}
+
+static void test_passin(void)
+{
+	struct ncrctl_passin p;
+
+	CHECK(passin("pass:secret", &p) == 0 && p.kind == NCRCTL_PASS_LITERAL &&
+	      !strcmp(p.arg, "secret"));
+	CHECK(passin("pass:", &p) == 0 && !strcmp(p.arg, ""));
+	CHECK(passin("pass:a:b", &p) == 0 && !strcmp(p.arg, "a:b"));
+	CHECK(passin("env:KEYPASS", &p) == 0 && p.kind == NCRCTL_PASS_ENV &&
+	      !strcmp(p.arg, "KEYPASS"));
+	CHECK(passin("env:", &p) == -1);
+	CHECK(passin("file:/run/pw", &p) == 0 && p.kind == NCRCTL_PASS_FILE &&
+	      !strcmp(p.arg, "/run/pw"));
+	CHECK(passin("file:", &p) == -1);
+	CHECK(passin("fd:3", &p) == 0 && p.kind == NCRCTL_PASS_FD && p.fd == 3);
+	CHECK(passin("fd:0", &p) == 0 && p.fd == 0);
+	CHECK(passin("fd:2147483647", &p) == 0 && p.fd == 2147483647);
+	CHECK(passin("fd:2147483648", &p) == -1);
+	CHECK(passin("fd:", &p) == -1);
+	CHECK(passin("fd:-1", &p) == -1);
+	CHECK(passin("fd:3x", &p) == -1);
+	CHECK(passin("stdin", &p) == 0 && p.kind == NCRCTL_PASS_STDIN &&
+	      p.fd == 0);
+	CHECK(passin("stdin:", &p) == -1);
+	CHECK(passin("secret", &p) == -1);
+	CHECK(passin("", &p) == -1);
+	CHECK(passin("PASS:x", &p) == -1);
+	CHECK(ncrctl_first_line("abc\ndef", 7) == 3);
+	CHECK(ncrctl_first_line("abc", 3) == 3);
+	CHECK(ncrctl_first_line("\n", 1) == 0);
+	CHECK(ncrctl_first_line("ab\r\n", 4) == 3);	/* as openssl: \r kept */
+	CHECK(ncrctl_first_line("a\0b\n", 4) == 3);
+	CHECK(ncrctl_first_line("", 0) == 0);
+}
+
+static void test_credential_names(void)
+{
+	char n256[257];
+
+	CHECK(ncrctl_credential_name_valid("ncr-master-key"));
+	CHECK(ncrctl_credential_name_valid("a.b_c"));
+	CHECK(ncrctl_credential_name_valid("..."));
+	CHECK(!ncrctl_credential_name_valid(""));
+	CHECK(!ncrctl_credential_name_valid("."));
+	CHECK(!ncrctl_credential_name_valid(".."));
+	CHECK(!ncrctl_credential_name_valid("../master.key"));
+	CHECK(!ncrctl_credential_name_valid("a/b"));
+	CHECK(!ncrctl_credential_name_valid("a:b"));
+	CHECK(!ncrctl_credential_name_valid("a\nb"));
+	CHECK(!ncrctl_credential_name_valid("caf\xc3\xa9"));
+	memset(n256, 'k', 256);
+	n256[255] = 0;
+	CHECK(ncrctl_credential_name_valid(n256));
+	n256[255] = 'k';
+	n256[256] = 0;
+	CHECK(!ncrctl_credential_name_valid(n256));
+}
+
+static void test_permissions(void)
+{
+	/* master key file: exactly 0600, root, regular */
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0600, 0, 0) == NCRCTL_PERM_OK);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0400, 0, 0) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0640, 0, 0) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 04600, 0, 0) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0600, 1000, 0) ==
+	      NCRCTL_PERM_OWNER);
+	CHECK(ncrctl_check_key_perm(S_IFDIR | 0600, 0, 0) ==
+	      NCRCTL_PERM_NOT_REGULAR);
+	CHECK(ncrctl_check_key_perm(S_IFIFO | 0600, 0, 0) ==
+	      NCRCTL_PERM_NOT_REGULAR);
+	/* credential: systemd's 0400, or 0600; still nothing for others */
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0400, 0, 1) == NCRCTL_PERM_OK);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0600, 0, 1) == NCRCTL_PERM_OK);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0440, 0, 1) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0404, 0, 1) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0700, 0, 1) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_key_perm(S_IFREG | 0400, 65534, 1) ==
+	      NCRCTL_PERM_OWNER);
+	CHECK(ncrctl_check_key_perm(S_IFLNK | 0777, 0, 1) ==
+	      NCRCTL_PERM_NOT_REGULAR);
+	/* the credentials directory: root's, writable by root only */
+	CHECK(ncrctl_check_cred_dir(S_IFDIR | 0500, 0) == NCRCTL_PERM_OK);
+	CHECK(ncrctl_check_cred_dir(S_IFDIR | 0755, 0) == NCRCTL_PERM_OK);
+	CHECK(ncrctl_check_cred_dir(S_IFDIR | 0770, 0) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_cred_dir(S_IFDIR | 01777, 0) == NCRCTL_PERM_MODE);
+	CHECK(ncrctl_check_cred_dir(S_IFDIR | 0700, 1000) == NCRCTL_PERM_OWNER);
+	CHECK(ncrctl_check_cred_dir(S_IFREG | 0700, 0) ==
+	      NCRCTL_PERM_NOT_REGULAR);
+}
+
+int main(void)
+{
+	test_usage();
+	test_algs_and_flags();
+	test_passin();
+	test_credential_names();
+	test_permissions();
+	printf("test_ncrctl_parse: %d checks, %d failures\n", checks,
+	       failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,639 @@
+"""`ncrctl key import` / `ncrctl key info` and `ncrctl master-key load
+--credential` in the VM (tools/ncrctl.8).
+
+Existing software keys (every form `openssl pkey` reads) are imported into
+the kernel, storage-wrapped and written as ncr key files that the provider
+loads: signatures and decryption happen in the kernel and verify with the
+software public key; a small CA certifies the imported key and s_server and
+nginx serve TLS with it to curl and Python's ssl.  Every bad input gives
+its documented exit code, one line naming the file, and no OUT file.
+"""
+import base64
+import errno
+import hashlib
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import e2e_util as e2e
+from conftest import BUILD, TEST_MASTER_KEY, master_key_set
+
+EXIT = dict(ok=0, usage=2, exists=3, file_io=4, insecure=5, bad_size=6,
+            no_device=7, key_busy=9, kernel=10, no_master=12, not_key=13,
+            passphrase=14, unsupported=15, rejected=16)
+PASS = "correct horse battery staple"
+RSA_SOFT = e2e.SERVER_SOFT_KEY          # PKCS#8 PEM, RSA-2048, test only
+
+
+@pytest.fixture(scope="module")
+def ncrctl():
+    p = pathlib.Path(os.environ.get("NCRCTL", BUILD / "tools" / "ncrctl"))
+    if not p.exists():
+        pytest.skip(f"ncrctl not built at {p}")
+    if not os.path.exists("/dev/crypto"):
+        pytest.skip("/dev/crypto missing: run inside scripts/vm")
+    return str(p)
+
+
+def run(ncrctl, *args, env=None, input=None, pass_fds=()):
+    r = subprocess.run([ncrctl, *map(str, args)], capture_output=True,
+                       text=True, env=env, input=input, pass_fds=pass_fds,
+                       timeout=300)
+    return r.returncode, r.stdout, r.stderr
+
+
+def stock(*args, **kw):
+    return e2e.openssl_stock(*map(str, args), **kw)
+
+
+def der_of(*args):
+    p = subprocess.run([e2e.OPENSSL, *map(str, args)], env=e2e.stock_env(),
+                       capture_output=True, timeout=120, check=True)
+    return p.stdout
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory):
+    """Software keys in the forms under test, made by stock openssl."""
+    d = tmp_path_factory.mktemp("softkeys")
+    k = {"rsa_pkcs8_pem": RSA_SOFT}
+    k["rsa_pkcs1_pem"] = d / "rsa-pkcs1.pem"
+    stock("rsa", "-in", RSA_SOFT, "-traditional", "-out", k["rsa_pkcs1_pem"])
+    k["rsa_pkcs8_der"] = d / "rsa-pkcs8.der"
+    stock("pkey", "-in", RSA_SOFT, "-outform", "DER",
+          "-out", k["rsa_pkcs8_der"])
+    k["rsa_enc"] = d / "rsa-enc.pem"
+    stock("pkcs8", "-topk8", "-in", RSA_SOFT, "-v2", "aes-256-cbc",
+          "-passout", "pass:" + PASS, "-out", k["rsa_enc"])
+    k["rsa_pub"] = d / "rsa-pub.pem"
+    stock("pkey", "-in", RSA_SOFT, "-pubout", "-out", k["rsa_pub"])
+    k["dsa"] = d / "dsa.pem"
+    stock("genpkey", "-genparam", "-algorithm", "DSA", "-pkeyopt",
+          "dsa_paramgen_bits:2048", "-pkeyopt", "dsa_paramgen_q_bits:224",
+          "-out", d / "dsa-params.pem", timeout=900)
+    stock("genpkey", "-paramfile", d / "dsa-params.pem", "-out", k["dsa"])
+    k["dh"] = d / "dh.pem"
+    stock("genpkey", "-algorithm", "DH", "-pkeyopt", "group:ffdhe2048",
+          "-out", k["dh"])
+    k["dh_peer"] = d / "dh-peer.pem"
+    stock("genpkey", "-algorithm", "DH", "-pkeyopt", "group:ffdhe2048",
+          "-out", k["dh_peer"])
+    k["ec"] = d / "ec.pem"
+    stock("genpkey", "-algorithm", "EC", "-pkeyopt",
+          "ec_paramgen_curve:P-256", "-out", k["ec"])
+    for name in ("dsa", "dh", "dh_peer"):
+        k[name + "_pub"] = d / (name + "-pub.pem")
+        stock("pkey", "-in", k[name], "-pubout", "-out", k[name + "_pub"])
+    return k
+
+
+def imported(ncrctl, tmp_path, src, *opts, name="out.key", env=None,
+             input=None, pass_fds=()):
+    out = tmp_path / name
+    rc, so, se = run(ncrctl, "key", "import", *opts, src, out, env=env,
+                     input=input, pass_fds=pass_fds)
+    assert rc == EXIT["ok"], se
+    assert "shred -u" in so and str(src) in so, so
+    assert pathlib.Path(src).exists()           # IN is left alone
+    assert out.stat().st_mode & 0o7777 == 0o600
+    assert e2e.is_keyfile(out)
+    return out
+
+
+def sign_verify(key_file, pub, tmp_path):
+    """Signs through the provider (in the kernel), verifies in software."""
+    msg = tmp_path / "msg"
+    msg.write_bytes(os.urandom(100))
+    sig = tmp_path / "sig"
+    e2e.openssl_ncr("dgst", "-sha256", "-sign", key_file, "-out", sig, msg)
+    r = stock("dgst", "-sha256", "-verify", pub, "-signature", sig, msg,
+              check=False)
+    assert r.returncode == 0 and "Verified OK" in r.stdout, r.stderr
+
+
+# ---- importing every form ---------------------------------------------------
+
+@pytest.mark.parametrize("form", ["rsa_pkcs8_pem", "rsa_pkcs1_pem",
+                                  "rsa_pkcs8_der"])
+def test_import_rsa_plain_forms(ncrctl, keys, tmp_path, master_key, form):
+    out = imported(ncrctl, tmp_path, keys[form])
+    pub = e2e.openssl_ncr("pkey", "-in", out, "-pubout").stdout
+    assert pub == pathlib.Path(keys["rsa_pub"]).read_text()
+    sign_verify(out, keys["rsa_pub"], tmp_path)
+    # the provider's encoder, storage-wrapping the loaded key again (the
+    # wrap is deterministic), writes exactly the same file
+    again = tmp_path / "again.key"
+    e2e.openssl_ncr("pkey", "-in", out, "-out", again)
+    assert again.read_bytes() == out.read_bytes()
+
+
+def passin_opts(how, tmp_path):
+    """--passin ARG and how to run ncrctl for one of openssl's forms."""
+    if how == "pass":
+        return ["--passin", "pass:" + PASS], {}
+    if how == "env":
+        return (["--passin", "env:NCR_TEST_PASS"],
+                {"env": dict(os.environ, NCR_TEST_PASS=PASS)})
+    if how == "file":
+        pwfile = tmp_path / "pw"
+        pwfile.write_text(PASS + "\nsecond line ignored\n")
+        return ["--passin", "file:%s" % pwfile], {}
+    if how == "fd":
+        rfd, wfd = os.pipe()
+        os.write(wfd, (PASS + "\n").encode())
+        os.close(wfd)
+        return ["--passin", "fd:%d" % rfd], {"pass_fds": (rfd,)}
+    return ["--passin", "stdin"], {"input": PASS + "\n"}
+
+
+@pytest.mark.parametrize("how", ["pass", "env", "file", "fd", "stdin"])
+def test_import_rsa_encrypted_pkcs8(ncrctl, keys, tmp_path, master_key, how):
+    opts, kw = passin_opts(how, tmp_path)
+    try:
+        out = imported(ncrctl, tmp_path, keys["rsa_enc"], *opts, **kw)
+    finally:
+        for fd in kw.get("pass_fds", ()):
+            os.close(fd)
+    sign_verify(out, keys["rsa_pub"], tmp_path)
+
+
+def test_import_dsa(ncrctl, keys, tmp_path, master_key):
+    out = imported(ncrctl, tmp_path, keys["dsa"])
+    rc, so, _ = run(ncrctl, "key", "info", out)
+    assert rc == 0 and "algorithm: DSA" in so and "usage: sign\n" in so
+    sign_verify(out, keys["dsa_pub"], tmp_path)
+
+
+def test_import_dh_derives_the_same_secret(ncrctl, keys, tmp_path,
+                                           master_key):
+    out = imported(ncrctl, tmp_path, keys["dh"])
+    rc, so, _ = run(ncrctl, "key", "info", out)
+    assert rc == 0 and "algorithm: DH" in so and "usage: derive\n" in so
+    soft, kern = tmp_path / "soft.bin", tmp_path / "kern.bin"
+    stock("pkeyutl", "-derive", "-inkey", keys["dh"], "-peerkey",
+          keys["dh_peer_pub"], "-out", soft)
+    e2e.openssl_ncr("pkeyutl", "-derive", "-inkey", out, "-peerkey",
+                    keys["dh_peer_pub"], "-out", kern)
+    # the kernel pads to the size of p; OpenSSL's default may not
+    assert kern.read_bytes().lstrip(b"\0") == soft.read_bytes().lstrip(b"\0")
+    assert len(soft.read_bytes()) > 200
+
+
+def test_usage_restricts_the_kernel_key(ncrctl, keys, tmp_path, master_key):
+    ct = tmp_path / "ct"
+    (tmp_path / "pt").write_bytes(b"secret message")
+    stock("pkeyutl", "-encrypt", "-pubin", "-inkey", keys["rsa_pub"],
+          "-in", tmp_path / "pt", "-out", ct)
+
+    def decrypts(key):
+        r = e2e.openssl_ncr("pkeyutl", "-decrypt", "-inkey", key, "-in", ct,
+                            check=False)
+        return r.returncode == 0 and r.stdout == "secret message"
+
+    def signs(key):
+        r = e2e.openssl_ncr("dgst", "-sha256", "-sign", key, "-out",
+                            tmp_path / "sig", keys["rsa_pub"], check=False)
+        return r.returncode == 0
+
+    for use, can_sign, can_decrypt in (("sign", True, False),
+                                       ("decrypt", False, True),
+                                       (None, True, True)):
+        name = "%s.key" % use
+        opts = ["--usage", use] if use else []
+        out = imported(ncrctl, tmp_path, RSA_SOFT, *opts, name=name)
+        rc, so, _ = run(ncrctl, "key", "info", out)
+        assert rc == 0 and "usage: %s\n" % (use or "sign,decrypt") in so
+        # the kernel refuses the other use (EPERM)
+        assert (signs(out), decrypts(out)) == (can_sign, can_decrypt), use
+    sign_verify(tmp_path / "sign.key", keys["rsa_pub"], tmp_path)
+
+
+def test_usage_the_algorithm_cannot_do(ncrctl, keys, tmp_path, master_key):
+    for src, use in ((keys["dsa"], "decrypt"), (keys["dh"], "sign"),
+                     (RSA_SOFT, "derive"), (RSA_SOFT, "sign,bogus"),
+                     (RSA_SOFT, "sign,sign")):
+        rc, _, se = run(ncrctl, "key", "import", "--usage", use, src,
+                        tmp_path / "out")
+        assert rc == EXIT["usage"] and "--usage" in se, (use, se)
+        assert not (tmp_path / "out").exists()
+
+
+# ---- the key file holds no private key in clear -----------------------------
+
+def der_tlv(b, i=0):
+    """One DER TLV at b[i]: (tag, value, raw TLV bytes, next offset)."""
+    tag, n, j = b[i], b[i + 1], i + 2
+    if n & 0x80:
+        k = n & 0x7f
+        n = int.from_bytes(b[j:j + k], "big")
+        j += k
+    return tag, b[j:j + n], b[i:j + n], j + n
+
+
+def der_items(der):
+    """The TLVs inside a DER SEQUENCE: [(tag, value, raw)]."""
+    tag, body, _, _ = der_tlv(der)
+    assert tag == 0x30
+    out, i = [], 0
+    while i < len(body):
+        t, v, raw, i = der_tlv(body, i)
+        out.append((t, v, raw))
+    return out
+
+
+def pem_body(path):
+    lines = pathlib.Path(path).read_text().strip().splitlines()
+    return base64.b64decode("".join(lines[1:-1]))
+
+
+def test_key_file_holds_no_private_key(ncrctl, keys, tmp_path, master_key):
+    out = imported(ncrctl, tmp_path, RSA_SOFT)
+    raw = out.read_bytes()
+    der = pem_body(out)
+    version, spki, blob = der_items(der)
+    assert version[:2] == (0x02, b"\x01") and blob[0] == 0x04
+    # the public key in clear is exactly the software key's
+    assert spki[2] == der_of("pkey", "-in", RSA_SOFT, "-pubout",
+                             "-outform", "DER")
+    pkcs1 = der_of("rsa", "-in", RSA_SOFT, "-traditional", "-outform", "DER")
+    pkcs8 = der_of("pkey", "-in", RSA_SOFT, "-outform", "DER")
+    # RSAPrivateKey: version, n, e, d, p, q, dP, dQ, qInv
+    ints = [v for _, v, _ in der_items(pkcs1)]
+    secret = {"d": ints[3], "p": ints[4], "q": ints[5], "dP": ints[6],
+              "dQ": ints[7], "qInv": ints[8]}
+    for name, value in secret.items():
+        v = value.lstrip(b"\0")
+        assert len(v) >= 100
+        for hay in (raw, der, blob[1]):
+            for i in range(0, len(v) - 16, 16):   # no 16-byte piece either
+                assert v[i:i + 16] not in hay, name
+    assert pkcs1[:64] not in der and pkcs8[:64] not in der
+    assert b"PRIVATE KEY" not in raw
+    # stock openssl (no provider) finds no private key in it
+    assert stock("pkey", "-in", out, "-noout", check=False).returncode != 0
+
+
+# ---- TLS with the imported key: a small CA, s_server and nginx ---------------
+
+@pytest.fixture(scope="module")
+def tls(ncrctl, keys, tmp_path_factory):
+    if not e2e.have_provider():
+        pytest.skip("ncr.so not built")
+    assert master_key_set() in (0, errno.EBUSY)    # EBUSY: already set
+    d = tmp_path_factory.mktemp("tls")
+    ca_key = d / "ca.key"
+    stock("genpkey", "-algorithm", "EC", "-pkeyopt",
+          "ec_paramgen_curve:P-256", "-out", ca_key)
+    pki = e2e.Pki(d / "pki", ca_key=ca_key)
+    key = d / "server.key"
+    rc, _, se = run(ncrctl, "key", "import", RSA_SOFT, key)
+    assert rc == 0, se
+    # the CSR is signed in the kernel with the imported key
+    crt = pki.issue(key, "server", "localhost", server=True, ncr=True)
+    return dict(ca=pki.ca_crt, key=key, crt=crt, dir=d)
+
+
+PY_GET = r"""
+import socket, ssl, sys
+port, ca = int(sys.argv[1]), sys.argv[2]
+ctx = ssl.create_default_context(cafile=ca)
+with socket.create_connection(("127.0.0.1", port), timeout=120) as raw:
+    with ctx.wrap_socket(raw, server_hostname="localhost") as s:
+        s.sendall(b"GET / HTTP/1.0\r\nHost: localhost\r\n\r\n")
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        print(s.version(), s.getpeercert()["subject"])
+        sys.stdout.write(data.decode(errors="replace"))
+"""
+
+
+def py_get(port, ca):
+    return e2e.run([e2e.PYTHON, "-c", PY_GET, str(port), str(ca)],
+                   env=e2e.stock_env(), timeout=180, check=False)
+
+
+def curl_get(port, ca):
+    return e2e.curl("https://localhost:%d/" % port, ca, "--resolve",
+                    "localhost:%d:%s" % (port, e2e.HOST))
+
+
+def test_tls_s_server_with_imported_key(tls):
+    port = e2e.free_port()
+    srv = subprocess.Popen(
+        [e2e.OPENSSL, "s_server", "-accept", "%s:%d" % (e2e.HOST, port),
+         "-key", tls["key"], "-cert", tls["crt"], "-www"],
+        env=e2e.ncr_env(), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert e2e.wait_port(port, srv, timeout=120), \
+            srv.stderr.read().decode(errors="replace")
+        r = curl_get(port, tls["ca"])
+        assert r.returncode == 0, r.stderr
+        assert "SSL certificate verify ok" in r.stderr
+        assert "s_server" in r.stdout or "Ciphers" in r.stdout
+        r = py_get(port, tls["ca"])
+        assert r.returncode == 0, r.stderr
+        assert "localhost" in r.stdout.splitlines()[0]
+    finally:
+        srv.kill()
+        srv.wait(timeout=30)
+
+
+def test_tls_nginx_with_imported_key(tls):
+    n = e2e.Nginx(tls["dir"] / "nginx", tls["crt"], tls["key"], workers=1)
+    try:
+        assert n.start(), "nginx did not start:\n" + n.error_text()
+        r = curl_get(n.port, tls["ca"])
+        assert r.returncode == 0, r.stderr + n.error_text()
+        assert "SSL certificate verify ok" in r.stderr
+        assert r.stdout.startswith("served by nginx")
+        r = py_get(n.port, tls["ca"])
+        assert r.returncode == 0, r.stderr
+        assert "served by nginx" in r.stdout
+        assert not n.problems(), n.problems()
+    finally:
+        n.stop()
+
+
+# ---- bad input: exit code, one line naming the file, no OUT -------------------
+
+def refused(ncrctl, tmp_path, src, code, text, *opts, names=None, **kw):
+    out = tmp_path / "out.key"
+    before = sorted(os.listdir(tmp_path))
+    rc, so, se = run(ncrctl, "key", "import", *opts, src, out, **kw)
+    assert rc == EXIT[code], (rc, se)
+    lines = se.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ncrctl: "), se
+    assert text in se, se
+    assert str(names if names is not None else src) in se, se
+    assert not out.exists()
+    assert sorted(os.listdir(tmp_path)) == before    # no temp file left
+    return se
+
+
+def test_bad_not_a_key(ncrctl, keys, tmp_path, master_key):
+    junk = tmp_path / "junk.pem"
+    junk.write_text("-----BEGIN PRIVATE KEY-----\nAAAA\n"
+                    "-----END PRIVATE KEY-----\n")
+    refused(ncrctl, tmp_path, junk, "not_key", "not a private key")
+    refused(ncrctl, tmp_path, keys["rsa_pub"], "not_key", "private key")
+    empty = tmp_path / "empty"
+    empty.write_bytes(b"")
+    refused(ncrctl, tmp_path, empty, "not_key", "not a private key")
+
+
+def test_bad_passphrase(ncrctl, keys, tmp_path, master_key):
+    refused(ncrctl, tmp_path, keys["rsa_enc"], "passphrase",
+            "wrong passphrase", "--passin", "pass:not the passphrase")
+    refused(ncrctl, tmp_path, keys["rsa_enc"], "passphrase",
+            "give its passphrase with --passin")
+    refused(ncrctl, tmp_path, keys["rsa_enc"], "usage", "not set",
+            "--passin", "env:NCR_NO_SUCH_VARIABLE",
+            names="NCR_NO_SUCH_VARIABLE")
+    refused(ncrctl, tmp_path, keys["rsa_enc"], "file_io", "cannot open",
+            "--passin", "file:%s" % (tmp_path / "nopw"),
+            names=tmp_path / "nopw")
+
+
+def test_bad_algorithm_ec(ncrctl, keys, tmp_path, master_key):
+    se = refused(ncrctl, tmp_path, keys["ec"], "unsupported",
+                 "algorithm not supported by the kernel driver")
+    assert "EC key" in se
+
+
+def test_bad_no_master_key(ncrctl, tmp_path, module_reload):
+    module_reload(set_master_key=False)
+    refused(ncrctl, tmp_path, RSA_SOFT, "no_master",
+            "no storage master key is set", names="/dev/crypto")
+
+
+def test_bad_no_device(ncrctl, tmp_path, module_reload):
+    subprocess.run(["rmmod", "ncr"], check=True)
+    try:
+        refused(ncrctl, tmp_path, RSA_SOFT, "no_device", "modprobe ncr",
+                names="/dev/crypto")
+    finally:
+        module_reload()
+
+
+def test_bad_input_missing(ncrctl, tmp_path, master_key):
+    refused(ncrctl, tmp_path, tmp_path / "nokey.pem", "file_io",
+            "cannot open")
+
+
+def test_out_exists(ncrctl, tmp_path, master_key):
+    out = tmp_path / "out.key"
+    out.write_text("keep me\n")
+    rc, _, se = run(ncrctl, "key", "import", RSA_SOFT, out)
+    assert rc == EXIT["exists"] and str(out) in se and "--force" in se
+    assert out.read_text() == "keep me\n"
+    link = tmp_path / "link.key"
+    link.symlink_to(tmp_path / "elsewhere")
+    rc, _, _ = run(ncrctl, "key", "import", RSA_SOFT, link)
+    assert rc == EXIT["exists"] and not (tmp_path / "elsewhere").exists()
+    # --force replaces the file (not what a symlink points to)
+    rc, _, se = run(ncrctl, "key", "import", "--force", RSA_SOFT, out)
+    assert rc == 0, se
+    assert e2e.is_keyfile(out) and out.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == \
+        ["link.key", "out.key"]
+
+
+def test_usage_errors(ncrctl, tmp_path):
+    for args in (["key"], ["key", "import"], ["key", "import", "x"],
+                 ["key", "import", "a", "b", "c"], ["key", "import",
+                                                    "--bogus", "a", "b"],
+                 ["key", "info"], ["key", "rotate", "x"]):
+        assert run(ncrctl, *args)[0] == EXIT["usage"], args
+
+
+# ---- key info ------------------------------------------------------------------
+
+def info_fields(text):
+    return dict(ln.split(": ", 1) for ln in text.splitlines() if ": " in ln)
+
+
+def test_info(ncrctl, keys, tmp_path, master_key):
+    out = imported(ncrctl, tmp_path, RSA_SOFT)
+    rc, so, se = run(ncrctl, "key", "info", out)
+    assert rc == 0, se
+    f = info_fields(so)
+    spki = der_of("pkey", "-in", RSA_SOFT, "-pubout", "-outform", "DER")
+    assert f["algorithm"] == "RSA" and f["size"] == "2048 bits"
+    assert f["public key sha256"] == hashlib.sha256(spki).hexdigest()
+    assert f["key id"] == hashlib.sha1(spki).hexdigest()
+    assert f["loads"].startswith("yes")
+    assert f["usage"] == "sign,decrypt" and f["exportable"] == "no"
+
+
+def test_info_key_made_by_the_provider(ncrctl, tmp_path, master_key):
+    """The same output for a key file written by `openssl genpkey`."""
+    if not e2e.have_provider():
+        pytest.skip("ncr.so not built")
+    out = tmp_path / "gen.key"
+    e2e.openssl_ncr("genpkey", "-propquery", "provider=ncr", "-algorithm",
+                    "DH", "-pkeyopt", "group:ffdhe2048", "-out", out,
+                    timeout=600)
+    rc, so, se = run(ncrctl, "key", "info", out)
+    assert rc == 0, se
+    assert info_fields(so)["algorithm"] == "DH"
+
+
+def test_info_without_or_with_another_master_key(ncrctl, tmp_path,
+                                                 module_reload):
+    module_reload()
+    out = imported(ncrctl, tmp_path, RSA_SOFT)
+    module_reload(set_master_key=False)
+    rc, so, _ = run(ncrctl, "key", "info", out)
+    assert rc == EXIT["no_master"] and "loads: no (no master key" in so
+    assert "algorithm: RSA" in so and "usage: unknown" in so
+    assert master_key_set(os.urandom(32)) == 0
+    rc, so, _ = run(ncrctl, "key", "info", out)
+    assert rc == EXIT["rejected"] and "another master key" in so
+
+
+def test_info_bad_files(ncrctl, keys, tmp_path, master_key):
+    rc, _, se = run(ncrctl, "key", "info", RSA_SOFT)
+    assert rc == EXIT["not_key"] and "not an ncr key file" in se
+    assert str(RSA_SOFT) in se
+    rc, _, se = run(ncrctl, "key", "info", tmp_path / "none")
+    assert rc == EXIT["file_io"] and "cannot open" in se
+    out = imported(ncrctl, tmp_path, RSA_SOFT)
+    _, spki, blob = der_items(pem_body(out))
+    # one bit of the wrapped blob changed: the kernel's integrity check
+    bad = bytearray(blob[1])
+    bad[len(bad) // 2] ^= 1
+    tampered = tmp_path / "tampered.key"
+    tampered.write_bytes(e2e.keyfile_pem(spki[2], bytes(bad)))
+    rc, so, _ = run(ncrctl, "key", "info", tampered)
+    assert rc == EXIT["rejected"] and "loads: no" in so
+    assert "algorithm: RSA" in so
+    # another key's public half in front of the blob: the ID check
+    other = der_of("pkey", "-in", e2e.CLIENT_SOFT_KEY, "-pubout",
+                   "-outform", "DER")
+    swapped = tmp_path / "swapped.key"
+    swapped.write_bytes(e2e.keyfile_pem(other, blob[1]))
+    rc, so, _ = run(ncrctl, "key", "info", swapped)
+    assert rc == EXIT["rejected"] and "another key" in so
+    # a body the provider's parser refuses (empty blob)
+    broken = tmp_path / "broken.key"
+    broken.write_bytes(e2e.keyfile_pem(spki[2], b""))
+    rc, _, se = run(ncrctl, "key", "info", broken)
+    assert rc == EXIT["not_key"] and "malformed" in se
+
+
+# ---- master-key load --credential ------------------------------------------------
+
+def cred_dir(tmp_path, data=TEST_MASTER_KEY, mode=0o400, dmode=0o500,
+             name="ncr-master-key"):
+    d = tmp_path / "credentials"
+    d.mkdir()
+    if data is not None:
+        (d / name).write_bytes(data)
+        os.chmod(d / name, mode)
+    os.chmod(d, dmode)
+    return d
+
+
+def load_cred(ncrctl, d, *args):
+    env = dict(os.environ)
+    env.pop("CREDENTIALS_DIRECTORY", None)
+    if d is not None:
+        env["CREDENTIALS_DIRECTORY"] = str(d)
+    return run(ncrctl, "master-key", "load", *args, env=env)
+
+
+def test_credential_sets_the_master_key(ncrctl, tmp_path, module_reload):
+    module_reload(set_master_key=False)
+    d = cred_dir(tmp_path)
+    rc, so, se = load_cred(ncrctl, d, "--credential", "ncr-master-key")
+    assert rc == 0, se
+    assert "%s/ncr-master-key: master key set" % d in so
+    assert master_key_set(TEST_MASTER_KEY) == 0     # the same key
+    # idempotent, and --credential=NAME is the same
+    assert load_cred(ncrctl, d, "--credential=ncr-master-key")[0] == 0
+
+
+def test_credential_wins_over_the_fallback_file(ncrctl, tmp_path,
+                                                module_reload):
+    module_reload(set_master_key=False)
+    d = cred_dir(tmp_path)
+    other = tmp_path / "other.key"
+    other.write_bytes(os.urandom(32))
+    os.chmod(other, 0o600)
+    rc, so, se = load_cred(ncrctl, d, "--credential", "ncr-master-key",
+                           other)
+    assert rc == 0 and "credentials/ncr-master-key" in so, se
+    assert master_key_set(TEST_MASTER_KEY) == 0
+
+
+def test_credential_fallback_file(ncrctl, tmp_path, module_reload):
+    module_reload(set_master_key=False)
+    f = tmp_path / "master.key"
+    f.write_bytes(TEST_MASTER_KEY)
+    os.chmod(f, 0o600)
+    d = cred_dir(tmp_path, data=None)           # systemd passed nothing
+    rc, so, se = load_cred(ncrctl, d, "--credential", "ncr-master-key", f)
+    assert rc == 0 and "%s: master key set" % f in so, se
+    rc, so, se = load_cred(ncrctl, None, "--credential", "ncr-master-key", f)
+    assert rc == 0 and str(f) in so, se
+    # without a fallback, a missing credential is an error
+    rc, _, se = load_cred(ncrctl, d, "--credential", "ncr-master-key")
+    assert rc == EXIT["file_io"] and "cannot open" in se
+    rc, _, se = load_cred(ncrctl, None, "--credential", "ncr-master-key")
+    assert rc == EXIT["file_io"] and "CREDENTIALS_DIRECTORY" in se
+
+
+@pytest.mark.parametrize("case,code,text", [
+    ("mode0440", "insecure", "mode 0440"),
+    ("mode0644", "insecure", "mode 0644"),
+    ("owner", "insecure", "owned by uid 65534"),
+    ("dir0770", "insecure", "writable by nobody else"),
+    ("dirowner", "insecure", "writable by nobody else"),
+    ("symlink", "insecure", "symbolic link"),
+    ("short", "bad_size", "31 bytes"),
+    ("name", "usage", "not a valid credential name"),
+    ("relative", "insecure", "not an absolute path"),
+])
+def test_credential_refused(ncrctl, tmp_path, master_key, case, code, text):
+    name = "ncr-master-key"
+    if case == "dir0770":
+        d = cred_dir(tmp_path, dmode=0o770)
+    elif case == "dirowner":
+        d = cred_dir(tmp_path)
+        os.chown(d, 65534, 65534)
+    elif case == "symlink":
+        d = cred_dir(tmp_path, data=None, dmode=0o700)
+        key = tmp_path / "real"
+        key.write_bytes(TEST_MASTER_KEY)
+        os.chmod(key, 0o400)
+        (d / name).symlink_to(key)
+    elif case == "short":
+        d = cred_dir(tmp_path, data=bytes(31))
+    elif case == "relative":
+        d = "credentials"
+    else:
+        d = cred_dir(tmp_path, mode={"mode0440": 0o440,
+                                     "mode0644": 0o644}.get(case, 0o400))
+        if case == "owner":
+            os.chown(d / name, 65534, 65534)
+        if case == "name":
+            name = "../master.key"
+    rc, _, se = load_cred(ncrctl, d, "--credential", name)
+    assert rc == EXIT[code] and text in se, (rc, se)
+    assert len(se.splitlines()) == 1
+
+
+def test_master_key_file_rules_unchanged(ncrctl, tmp_path, master_key):
+    """0400 is fine for a credential, still not for a master key file."""
+    f = tmp_path / "m400"
+    f.write_bytes(TEST_MASTER_KEY)
+    os.chmod(f, 0o400)
+    rc, _, se = run(ncrctl, "master-key", "load", f)
+    assert rc == EXIT["insecure"] and "mode 0400" in se

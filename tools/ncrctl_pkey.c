@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libcrypto side of "ncrctl key" (ncrctl_pkey.h).  Everything runs in a
+ * private library context holding only OpenSSL's default provider, so
+ * neither OPENSSL_CONF nor the ncr provider take part in parsing a key.
+ */
+#define _GNU_SOURCE	/* memmem */
+#include <string.h>
+#include <openssl/bio.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/decoder.h>
+#include <openssl/encoder.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/provider.h>
+#include <openssl/x509.h>
+#include "keyfile.h"
+#include "ncrctl.h"
+#include "ncrctl_parse.h"
+#include "ncrctl_pkey.h"
+
+static OSSL_LIB_CTX *ctx;
+
+int ncrctl_pkey_init(void)
+{
+	if (ctx != NULL)
+		return 1;
+	/* No OPENSSL_CONF: it might activate the ncr provider. */
+	if (!OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, NULL))
+		return 0;
+	ctx = OSSL_LIB_CTX_new();
+	if (ctx != NULL && OSSL_PROVIDER_load(ctx, "default") == NULL) {
+		OSSL_LIB_CTX_free(ctx);
+		ctx = NULL;
+	}
+	return ctx != NULL;
+}
+
+static OSSL_LIB_CTX *libctx(void)
+{
+	return ctx;
+}
+
+/* ---- decoding the private key ---- */
+
+struct pw_state {
+	const struct ncrctl_pass *pw;
+	int asked;		/* the input turned out to be encrypted */
+};
+
+static int pw_cb(char *buf, size_t size, size_t *len,
+		 const OSSL_PARAM params[], void *arg)
+{
+	struct pw_state *st = arg;
+
+	(void)params;
+	st->asked = 1;
+	if (st->pw == NULL || st->pw->pass == NULL || st->pw->len > size)
+		return 0;
+	memcpy(buf, st->pw->pass, st->pw->len);
+	*len = st->pw->len;
+	return 1;
+}
+
+static EVP_PKEY *decode_at(const unsigned char *data, size_t len,
+			   struct pw_state *st)
+{
+	OSSL_DECODER_CTX *dctx;
+	EVP_PKEY *pk = NULL;
+	const unsigned char *p = data;
+	size_t left = len;
+
+	dctx = OSSL_DECODER_CTX_new_for_pkey(&pk, NULL, NULL, NULL,
+					     EVP_PKEY_KEYPAIR, libctx(), NULL);
+	if (dctx == NULL)
+		return NULL;
+	if (!OSSL_DECODER_CTX_set_passphrase_cb(dctx, pw_cb, st) ||
+	    !OSSL_DECODER_from_data(dctx, &p, &left)) {
+		EVP_PKEY_free(pk);
+		pk = NULL;
+	}
+	OSSL_DECODER_CTX_free(dctx);
+	return pk;
+}
+
+/*
+ * The decoders read the first PEM block only; like `openssl pkey` (which
+ * goes through OSSL_STORE), also try the blocks after it, so that e.g.
+ * "EC PARAMETERS" + "EC PRIVATE KEY" or a certificate + key file work.
+ */
+static EVP_PKEY *decode(const unsigned char *data, size_t len,
+			struct pw_state *st)
+{
+	static const char begin[] = "-----BEGIN ";
+	const unsigned char *p = data, *end = data + len;
+	EVP_PKEY *pk = NULL;
+	int blocks = 0;
+
+	while (p != NULL && pk == NULL && blocks++ < 64) {
+		pk = decode_at(p, (size_t)(end - p), st);
+		p = end - p > 1 ? memmem(p + 1, (size_t)(end - p - 1), begin,
+					 sizeof(begin) - 1) : NULL;
+	}
+	return pk;
+}
+
+static int alg_of(const EVP_PKEY *pk)
+{
+	/* Exact key types: RSA-PSS and X9.42 DH (DHX) are others. */
+	if (EVP_PKEY_is_a(pk, "RSA"))
+		return NCRCTL_ALG_RSA;
+	if (EVP_PKEY_is_a(pk, "DSA"))
+		return NCRCTL_ALG_DSA;
+	if (EVP_PKEY_is_a(pk, "DH"))
+		return NCRCTL_ALG_DH;
+	return 0;
+}
+
+/* PrivateKeyInfo DER, which NCRIO_KEY_IMPORT takes for RSA, DSA and DH. */
+static int encode_pkcs8(EVP_PKEY *pk, unsigned char **der, size_t *len)
+{
+	OSSL_ENCODER_CTX *ectx;
+	int ok;
+
+	*der = NULL;
+	ectx = OSSL_ENCODER_CTX_new_for_pkey(pk, EVP_PKEY_KEYPAIR, "DER",
+					     "PrivateKeyInfo", NULL);
+	ok = ectx != NULL && OSSL_ENCODER_CTX_get_num_encoders(ectx) > 0 &&
+	     OSSL_ENCODER_to_data(ectx, der, len);
+	OSSL_ENCODER_CTX_free(ectx);
+	return ok;
+}
+
+static int encode_spki(EVP_PKEY *pk, unsigned char **der, size_t *len)
+{
+	int n;
+
+	*der = NULL;
+	n = i2d_PUBKEY(pk, der);
+	if (n <= 0)
+		return 0;
+	*len = (size_t)n;
+	return 1;
+}
+
+static int decode_failed(const char *path, const struct pw_state *st)
+{
+	if (st->asked && (st->pw == NULL || st->pw->pass == NULL))
+		return ncrctl_die(EXIT_PASSPHRASE, "%s: the key is encrypted; "
+				  "give its passphrase with --passin", path);
+	if (st->asked)
+		return ncrctl_die(EXIT_PASSPHRASE, "%s: wrong passphrase (or "
+				  "the encrypted key is damaged)", path);
+	return ncrctl_die(EXIT_NOT_KEY, "%s: not a private key in a form "
+			  "openssl reads (PEM or DER; PKCS#1, SEC1, PKCS#8 or "
+			  "encrypted PKCS#8)", path);
+}
+
+int ncrctl_pkey_parse(const char *path, const unsigned char *data,
+		      size_t len, const struct ncrctl_pass *pw,
+		      struct ncrctl_plainkey *out)
+{
+	struct pw_state st = { .pw = pw, .asked = 0 };
+	EVP_PKEY *pk;
+	int ret = EXIT_OK;
+
+	memset(out, 0, sizeof(*out));
+	pk = decode(data, len, &st);
+	ERR_clear_error();
+	if (pk == NULL)
+		return decode_failed(path, &st);
+	if (alg_of(pk) == 0) {
+		ret = ncrctl_die(EXIT_UNSUPPORTED, "%s: %s key: algorithm not "
+				 "supported by the kernel driver (it holds "
+				 "RSA, DSA and DH keys)", path,
+				 EVP_PKEY_get0_type_name(pk));
+	} else if (!encode_pkcs8(pk, &out->pkcs8, &out->pkcs8_len)) {
+		ret = ncrctl_die(EXIT_NOT_KEY, "%s: holds no private key (a "
+				 "public key or parameters only)", path);
+	} else if (!encode_spki(pk, &out->spki, &out->spki_len) ||
+		   !ncrctl_spki_info(out->spki, out->spki_len, &out->pub)) {
+		ret = ncrctl_die(EXIT_NOT_KEY, "%s: cannot encode the public "
+				 "key", path);
+	}
+	/* The private numbers are BN_clear_free'd with the key. */
+	EVP_PKEY_free(pk);
+	ERR_clear_error();
+	if (ret)
+		ncrctl_plainkey_clear(out);
+	return ret;
+}
+
+void ncrctl_plainkey_clear(struct ncrctl_plainkey *k)
+{
+	OPENSSL_clear_free(k->pkcs8, k->pkcs8_len);
+	OPENSSL_free(k->spki);
+	memset(k, 0, sizeof(*k));
+}
+
+/* ---- public facts ---- */
+
+static int sha(const char *md, const unsigned char *p, size_t n,
+	       unsigned char *out)
+{
+	EVP_MD *m = EVP_MD_fetch(libctx(), md, NULL);
+	int ok = m != NULL && EVP_Digest(p, n, out, NULL, m, NULL);
+
+	EVP_MD_free(m);
+	return ok;
+}
+
+/* The kernel's key ID: SHA-1 of the SPKI, or of the bare y for DH. */
+static int key_id(EVP_PKEY *pk, int alg, const unsigned char *spki,
+		  size_t len, unsigned char id[NCRCTL_KEY_ID_LEN])
+{
+	unsigned char *y;
+	BIGNUM *bn = NULL;
+	size_t ylen;
+	int ok;
+
+	if (alg != NCRCTL_ALG_DH)
+		return sha("SHA1", spki, len, id);
+	if (!EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PUB_KEY, &bn))
+		return 0;
+	ylen = (size_t)BN_num_bytes(bn);
+	y = OPENSSL_malloc(ylen ? ylen : 1);
+	ok = y != NULL && BN_bn2bin(bn, y) >= 0 && sha("SHA1", y, ylen, id);
+	OPENSSL_free(y);
+	BN_free(bn);
+	return ok;
+}
+
+int ncrctl_spki_info(const unsigned char *spki, size_t len,
+		     struct ncrctl_pubinfo *info)
+{
+	const unsigned char *p = spki;
+	EVP_PKEY *pk;
+	int ok;
+
+	memset(info, 0, sizeof(*info));
+	pk = d2i_PUBKEY_ex(NULL, &p, (long)len, libctx(), NULL);
+	if (pk == NULL || p != spki + len) {
+		EVP_PKEY_free(pk);
+		ERR_clear_error();
+		return 0;
+	}
+	info->alg = alg_of(pk);
+	snprintf(info->name, sizeof(info->name), "%s",
+		 EVP_PKEY_get0_type_name(pk));
+	info->bits = EVP_PKEY_get_bits(pk);
+	ok = sha("SHA256", spki, len, info->sha256) &&
+	     (info->alg == 0 || key_id(pk, info->alg, spki, len, info->key_id));
+	EVP_PKEY_free(pk);
+	ERR_clear_error();
+	return ok;
+}
+
+/* ---- PEM armour of the key file ---- */
+
+int ncrctl_keyfile_pem(const unsigned char *der, size_t der_len,
+		       char **pem, size_t *pem_len)
+{
+	BIO *b = BIO_new(BIO_s_mem());
+	char *p;
+	long n;
+	int ok = 0;
+
+	*pem = NULL;
+	/* Exactly what the provider's encoder writes (encode_key.c). */
+	if (b != NULL && PEM_write_bio(b, NCR_KEYFILE_PEM_LABEL, "", der,
+				       (long)der_len) > 0) {
+		n = BIO_get_mem_data(b, &p);
+		*pem = n > 0 ? OPENSSL_memdup(p, (size_t)n) : NULL;
+		*pem_len = (size_t)n;
+		ok = *pem != NULL;
+	}
+	BIO_free(b);
+	return ok;
+}
+
+int ncrctl_keyfile_unpem(const unsigned char *data, size_t len,
+			 unsigned char **der, size_t *der_len)
+{
+	BIO *b = BIO_new_mem_buf(data, (int)len);
+	char *name = NULL, *header = NULL;
+	unsigned char *d = NULL;
+	long n = 0;
+	int ok = 0;
+
+	*der = NULL;
+	while (b != NULL && !ok && PEM_read_bio(b, &name, &header, &d, &n)) {
+		ok = !strcmp(name, NCR_KEYFILE_PEM_LABEL);
+		OPENSSL_free(name);
+		OPENSSL_free(header);
+		if (ok) {
+			*der = d;
+			*der_len = (size_t)n;
+		} else {
+			OPENSSL_free(d);
+		}
+	}
+	BIO_free(b);
+	ERR_clear_error();
+	return ok;
+}
