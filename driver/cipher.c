@@ -29,8 +29,8 @@
  * the flag does not, is refused here (SP 800-67 Rev. 2 keeps only three
  * different keys).  The key's size must also be one the session's algorithm
  * takes at import (a key imported for hmac(sha256) cannot bring a 48-byte
- * key to xts(aes)).  ecb(cipher_null) needs no key: NCR_ATTR_KEY may be
- * left out, and a key given must have 0 bytes.
+ * key to xts(aes)).  ecb(cipher_null) takes no key: the core ignores
+ * NCR_ATTR_KEY for it, as for unkeyed hashes.
  */
 #include <crypto/algapi.h>
 #include <crypto/skcipher.h>
@@ -66,7 +66,7 @@ static int ncr_cipher_setkey(struct ncr_session *ses,
 
 	crypto_skcipher_set_flags(st->tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
 	if (!ses->key) {
-		/* Only an algorithm without key (cipher_null) goes without. */
+		/* only an algorithm without key (cipher_null) has none */
 		if (ses->algo->max_key)
 			return -EINVAL;
 		return crypto_skcipher_setkey(st->tfm, NULL, 0) ? -EINVAL : 0;

@@ -318,13 +318,13 @@ static int ncr_key_set_id(struct ncr_key *key, const struct nlattr *nla)
 	return 0;
 }
 
-/* Any length up to NCR_SECRET_MAX: no algorithm, a hash or "dh" secret. */
+/* 1..NCR_SECRET_MAX bytes without algorithm or for a hash or "dh" secret. */
 static bool ncr_key_secret_len_ok(const struct ncr_algo *algo, size_t len)
 {
-	if (!len || len > NCR_SECRET_MAX)
+	if (len > NCR_SECRET_MAX)
 		return false;
 	if (!algo || algo->cls == NCR_ALG_HASH || algo->cls == NCR_ALG_DH)
-		return true;
+		return len > 0;
 	return ncr_algo_key_len_ok(algo, len);
 }
 

@@ -17,7 +17,8 @@ import time
 
 import pytest
 
-from ncrio import FLAG_EXPORTABLE, FLAG_WRAPPABLE, KEY_TYPE, OP, Ncr
+from ncrio import (FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, KEY_TYPE,
+                   OP, Ncr)
 from pk_util import keyfiles
 
 NETLINK_AUDIT = 9
@@ -126,7 +127,7 @@ def test_key_lifecycle_records(audit, n):
 
     k2 = n.key_init()
     n.key_import(k2, bytes(16), "cbc(aes)", key_id=b"\xab\xcd\x01",
-                 flags=ncrio.FLAG_WRAPPING)
+                 flags=FLAG_WRAPPING)
     r = one(audit, "key_import")
     assert (r["handle"], r["key_id"], r["algo"]) == (str(k2), "abcd01",
                                                      "cbc(aes)")

@@ -207,8 +207,8 @@ def test_des3_degenerate_keys_refused(ncr, which):
 
 
 def test_cipher_null(ncr):
-    """ecb(cipher_null): output == input, any length, no IV; no key or a
-    0-byte key."""
+    """ecb(cipher_null): output == input, any length, no IV; NCR_ATTR_KEY
+    is ignored; a cipher_null key has 0 bytes."""
     rnd = random.Random("null")
     data = rnd.randbytes(3 * CHUNK + 5)
     assert ncr.session_once(OP.ENCRYPT, "ecb(cipher_null)",
@@ -228,10 +228,13 @@ def test_cipher_null(ncr):
         off += n
     assert ncr.session_final(s)[0] == 0
     assert b"".join(parts) == data[:off]
-    # a key with material is not a cipher_null key
+    # like an unkeyed hash, cipher_null ignores NCR_ATTR_KEY (a 2010
+    # program may pass any key, or NCR_KEY_INVALID)
     aes = ncr.secret_key(bytes(16), "ecb(aes)", flags=0)
-    assert err(ncr.session_once, OP.ENCRYPT, "ecb(cipher_null)", key=aes,
-               data=bytes(16)) == errno.EINVAL
+    assert ncr.session_once(OP.ENCRYPT, "ecb(cipher_null)", key=aes,
+                            data=data[:16]) == data[:16]
+    assert ncr.session_once(OP.ENCRYPT, "ecb(cipher_null)", key=-1,
+                            data=data[:16]) == data[:16]
     for size in (1, 16):
         assert err(ncr.secret_key, bytes(size), "ecb(cipher_null)") == \
             errno.EINVAL

@@ -94,12 +94,22 @@ SECRET = bytes(range(0x40, 0x60))      # 32 bytes
 DH_PEER_X = 0x1234567890ABCDEF1234567890ABCDEF1234567890ABCDEF
 
 
-@pytest.fixture
-def n(dev):
-    return Ncr(fd=dev)
+@pytest.fixture(scope="module")
+def n():
+    """One namespace for the module: making every kind of key takes a while
+    under emulation, and the tests only add keys to it."""
+    if not os.path.exists("/dev/crypto"):
+        pytest.skip("/dev/crypto missing: run inside scripts/vm")
+    with Ncr() as m:
+        yield m
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def dev(n):
+    return n.fd
+
+
+@pytest.fixture(scope="module")
 def kek(n):
     """A KEK of the administrator's (root with CAP_SYS_ADMIN: this test)."""
     return n.secret_key(os.urandom(32), "ecb(aes)", flags=FLAG_WRAPPING)
@@ -156,8 +166,10 @@ def make_kinds(n, kek):
     return kinds
 
 
-@pytest.fixture
-def kinds(n, kek, master_key):
+@pytest.fixture(scope="module")
+def kinds(n, kek):
+    from conftest import master_key_set
+    assert master_key_set() in (0, errno.EBUSY)
     return make_kinds(n, kek)
 
 
@@ -191,11 +203,29 @@ def test_wrap_under_own_kek_refused(n, kinds, name):
                 assert e == errno.EPERM
 
 
-def test_loaded_keyfile_own_kek_reproduction(n, kinds):
+def _keyfile_rsa(n):
+    """A key file's key as the provider loads it: RSA imported
+    non-exportable, storage-wrapped, restored into a new handle."""
+    from conftest import master_key_set
+    assert master_key_set() in (0, errno.EBUSY)
+    pn = rsa_numbers().private_numbers()
+    k = n.key_init()
+    n.key_import(k, der_private(rsa_numbers()), "rsa",
+                 key_type=KEY_TYPE.PRIVATE,
+                 flags=FLAG_WRAPPABLE | FLAG_SIGN | FLAG_DECRYPT)
+    blob = n.storage_wrap(k)
+    r = n.key_init()
+    n.storage_unwrap(r, blob)
+    return Kind("keyfile", r, [be(pn.d), be(pn.p), be(pn.q)], "rsa",
+                KEY_TYPE.PRIVATE)
+
+
+def test_loaded_keyfile_own_kek_reproduction(n):
     """The original attack, end to end: a key file's RSA key wrapped under
-    an AES-256 key the process imported itself, unwrapped in software."""
+    an AES-256 key the process imported itself, unwrapped in software
+    (fails on a tree without NCR_KEY_FLAG_WRAPPING)."""
     from cryptography.hazmat.primitives import keywrap
-    kd = by_name(kinds, "keyfile")
+    kd = _keyfile_rsa(n)
     own_bytes = os.urandom(32)
     own = n.secret_key(own_bytes, "ecb(aes)", flags=FLAG_EXPORTABLE)
     try:
@@ -384,6 +414,28 @@ def test_key_as_data_into_digest_signature_refused(n, kinds, name):
     s = n.session_init(OP.SIGN, "dsa", key=d, SIGNATURE_HASH_ALGORITHM="sha256",
                        SIGNATURE_INPUT_IS_DIGEST=1)
     assert errno_of(n.session_update, s, key_as_data=kd.handle) == errno.EINVAL
+
+
+def test_key_as_data_digest_reproduction(n):
+    """The reported attack on its own: a non-exportable AES-256 key as the
+    digest of a PKCS#1 v1.5 signature; sig^e mod n must not end with it
+    (fails on a tree that allows it)."""
+    secret = os.urandom(32)
+    sk = n.secret_key(secret, "cbc(aes)", flags=0)
+    rsa = rsa_numbers()
+    pub = rsa.public_key().public_numbers()
+    k = n.key_init()
+    n.key_import(k, der_private(rsa), "rsa", key_type=KEY_TYPE.PRIVATE)
+    s = n.session_init(OP.SIGN, "rsa", key=k,
+                       RSA_ENCODING_METHOD=RSA_PKCS1_V1_5,
+                       SIGNATURE_HASH_ALGORITHM="sha256",
+                       SIGNATURE_INPUT_IS_DIGEST=1)
+    e = errno_of(n.session_update, s, key_as_data=sk)
+    if e == 0:
+        _, outs = n.session_final(s, final_out_size=256)
+        m = be(pow(int.from_bytes(outs[0], "big"), pub.e, pub.n), 256)
+        assert not m.endswith(secret), "the key came out of the signature"
+    assert e == errno.EINVAL
 
 
 @pytest.mark.parametrize("name", SECRET_KINDS)

@@ -368,7 +368,7 @@ def test_wrap_errors(n):
 
 
 def test_wrap_self(n):
-    k = aes(n, os.urandom(16))
+    k = aes(n, os.urandom(16), flags=FLAG_WRAPPABLE | FLAG_WRAPPING)
     assert len(n.key_wrap(k, k, algo=W3394)) == 24
 
 
@@ -388,7 +388,8 @@ def test_unwrap_errors(n):
     assert unwrap(algo="bogus") == errno.EINVAL
     assert unwrap(ALGORITHM="nonesuch") == errno.EINVAL
     assert unwrap(KEY_TYPE=7) == errno.EINVAL
-    assert unwrap(ALGORITHM="sha256") == errno.EINVAL    # not a keyed algo
+    assert unwrap(ALGORITHM="rsa") == errno.EINVAL       # not a secret's
+    assert unwrap(ALGORITHM="sha256") == 0    # a hash's key, as in 2010
     assert unwrap(ALGORITHM="hmac(sha256)", KEY_FLAGS=0x100) == errno.EINVAL
     assert unwrap(dest=kek) == errno.EINVAL               # dest == KEK
     assert unwrap(kek=9999) == errno.EINVAL
@@ -411,7 +412,7 @@ def test_unwrap_errors(n):
 
 
 @pytest.mark.parametrize("walg", [W3394, W5649])
-def test_unwrap_without_algorithm(n, walg):
+def test_unwrap_without_algorithm(n, walg, master_key):
     """The 2010 page lists only NCR_ATTR_IV and NCR_ATTR_WRAPPING_ALGORITHM
     for KEY_UNWRAP: without NCR_ATTR_ALGORITHM (and NCR_ATTR_KEY_TYPE) the
     result is a secret key, WRAPPABLE and not EXPORTABLE, that symmetric
@@ -434,6 +435,11 @@ def test_unwrap_without_algorithm(n, walg):
                        data=bytes(48))
     assert aes_check(n, d, kb)
     assert n.key_wrap(kek, d, algo=walg) == ct
+    assert ATTR.ALGORITHM not in info          # it has none
+    # a key file of it restores it, still without algorithm
+    r = n.key_init()
+    n.storage_unwrap(r, n.storage_wrap(d))
+    assert aes_check(n, r, kb) and ATTR.ALGORITHM not in n.key_get_info(r)
     # still checked: structure and integrity
     assert err(n.key_unwrap, kek, d, ct[:-1], algo=walg) == errno.EINVAL
     assert err(n.key_unwrap, kek, d, ct[:-8] + bytes(8), algo=walg) == \
@@ -533,7 +539,8 @@ def test_concurrent_cross_wrap_no_deadlock(dev):
     import time
     n = Ncr(fd=dev)
     k1b, k2b = os.urandom(16), os.urandom(16)
-    k1, k2 = aes(n, k1b), aes(n, k2b)
+    both = FLAG_WRAPPABLE | FLAG_WRAPPING
+    k1, k2 = aes(n, k1b, flags=both), aes(n, k2b, flags=both)
     ct12 = n.key_wrap(k1, k2, algo=W3394)
     ct21 = n.key_wrap(k2, k1, algo=W3394)
     allowed = {errno.EINVAL, errno.EBADMSG, errno.EPERM}
@@ -542,8 +549,10 @@ def test_concurrent_cross_wrap_no_deadlock(dev):
         lambda: n.key_wrap(k2, k1, algo=W3394),
         lambda: n.key_unwrap(k1, k2, ct12, algo=W3394, ALGORITHM="ecb(aes)"),
         lambda: n.key_unwrap(k2, k1, ct21, algo=W3394, ALGORITHM="ecb(aes)"),
-        lambda: n.key_import(k1, k1b, "ecb(aes)", flags=FLAG_WRAPPABLE),
-        lambda: n.key_import(k2, k2b, "ecb(aes)", flags=FLAG_WRAPPABLE),
+        lambda: n.key_import(k1, k1b, "ecb(aes)",
+                             flags=FLAG_WRAPPABLE | FLAG_WRAPPING),
+        lambda: n.key_import(k2, k2b, "ecb(aes)",
+                             flags=FLAG_WRAPPABLE | FLAG_WRAPPING),
     ]
     pids = []
     for job in jobs:
