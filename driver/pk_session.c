@@ -133,6 +133,8 @@ static int pk_key_lock(struct ncr_session *ses, struct ncr_pk **pk)
 	else if (priv_op && (key->type != NCR_KEY_TYPE_PRIVATE ||
 			     !key->pk->is_private))
 		err = -EINVAL;
+	else if (key->flags & NCR_KEY_FLAG_WRAPPING)
+		err = -EPERM;	/* as for every session (session.c) */
 	else
 		err = pk_check_flags(key, ses->op);
 	if (err) {

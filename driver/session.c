@@ -184,6 +184,8 @@ static int ncr_session_update_input(struct ncr_ns *ns, struct ncr_session *ses,
 	down_read(&(*key)->sem);
 	if ((*key)->type != NCR_KEY_TYPE_SECRET)
 		return -EINVAL;
+	if ((*key)->flags & NCR_KEY_FLAG_WRAPPING)
+		return -EPERM;	/* a KEK serves KEY_WRAP/UNWRAP only */
 	in->user = NULL;
 	in->kernel = (*key)->secret;
 	in->size = (*key)->secret_size;

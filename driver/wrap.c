@@ -160,6 +160,13 @@ static int ncr_wrap_check(struct ncr_key *kek, struct ncr_key *src,
 		return ret;
 	if (!(src->flags & NCR_KEY_FLAG_WRAPPABLE))
 		return -EPERM;
+	/*
+	 * A KEK never leaves as a wrapping (only as a storage blob, which
+	 * keeps its flag): unwrapped without the flag it would be an AES key
+	 * any session could use to undo every wrapping under the KEK.
+	 */
+	if (src->flags & NCR_KEY_FLAG_WRAPPING)
+		return -EPERM;
 	if (ncr_kek_too_weak(kek, src))
 		return -EPERM;
 	if (walg == NCR_WALG_3394 && src->type != NCR_KEY_TYPE_SECRET)

@@ -433,7 +433,7 @@ static int probe_master_key(int fd)
 
 /* Secret-key algorithms: generate a key of @bits. */
 static int probe_secret(int fd, const char *algo, uint32_t bits,
-			ncr_key_t *keep)
+			uint32_t flags, ncr_key_t *keep)
 {
 	struct attr_buf b = { .len = 0 };
 	union ioc_arg a = { 0 };
@@ -444,7 +444,7 @@ static int probe_secret(int fd, const char *algo, uint32_t bits,
 		return -errno;
 	attr_str(&b, NCR_ATTR_ALGORITHM, algo);
 	attr_u32(&b, NCR_ATTR_SECRET_KEY_BITS, bits);
-	attr_u32(&b, NCR_ATTR_KEY_FLAGS, NCR_KEY_FLAG_WRAPPABLE);
+	attr_u32(&b, NCR_ATTR_KEY_FLAGS, flags);
 	a.gen.key = k;
 	ret = ioc(fd, NCRIO_KEY_GENERATE, &a, sizeof(a.gen), &b);
 	if (ret || !keep)
@@ -493,40 +493,67 @@ static int probe_hash(int fd, const char *algo)
 	return ioc(fd, NCRIO_SESSION_ONCE, &a, sizeof(a.once), &b);
 }
 
-/* Wrap algorithms: wrap an AES-128 key under itself. */
-static int probe_walg(int fd, ncr_key_t k, const char *walg)
+/* Wrap algorithms: wrap an AES-128 key under a KEK. */
+static int probe_walg(int fd, ncr_key_t kek, ncr_key_t k, const char *walg)
 {
 	struct attr_buf b = { .len = 0 };
 	union ioc_arg a = { 0 };
 	uint8_t out[64];
 
 	attr_str(&b, NCR_ATTR_WRAPPING_ALGORITHM, walg);
-	a.wrap.wrapping_key = k;
+	a.wrap.wrapping_key = kek;
 	a.wrap.source_key = k;
 	a.wrap.buffer = out;
 	a.wrap.buffer_size = sizeof(out);
 	return ioc(fd, NCRIO_KEY_WRAP, &a, sizeof(a.wrap), &b);
 }
 
+/* A KEK needs CAP_SYS_ADMIN: without it, say so instead of probing. */
+static void print_walgs(int fd, ncr_key_t aes)
+{
+	ncr_key_t kek = -1;
+
+	printf("\nkey wrapping:");
+	if (aes < 0)
+		return;
+	if (probe_secret(fd, "ecb(aes)", 128, NCR_KEY_FLAG_WRAPPING, &kek)) {
+		printf(" (a KEK needs CAP_SYS_ADMIN to probe)");
+		return;
+	}
+	if (!probe_walg(fd, kek, aes, NCR_WALG_AES_RFC3394))
+		printf(" " NCR_WALG_AES_RFC3394);
+	if (!probe_walg(fd, kek, aes, NCR_WALG_AES_RFC5649))
+		printf(" " NCR_WALG_AES_RFC5649);
+	key_deinit(fd, kek);
+}
+
 static void print_algos(int fd)
 {
-	static const char *const secret[] = {
-		"ecb(aes)", "cbc(aes)", "ctr(aes)", "hmac(sha1)",
-		"hmac(sha256)", "hmac(sha384)", "hmac(sha512)",
+	static const struct {
+		const char *name;
+		uint32_t bits;
+	} secret[] = {
+		{ "ecb(aes)", 128 }, { "cbc(aes)", 128 }, { "ctr(aes)", 128 },
+		{ "xts(aes)", 256 }, { "cbc(des3_ede)", 192 },
+		{ "ecb(camellia)", 128 }, { "cbc(camellia)", 128 },
+		{ "ctr(camellia)", 128 }, { "ecb(cipher_null)", 0 },
+		{ "hmac(md5)", 256 }, { "hmac(sha1)", 256 },
+		{ "hmac(sha224)", 256 }, { "hmac(sha256)", 256 },
+		{ "hmac(sha384)", 256 }, { "hmac(sha512)", 256 },
 	};
 	static const char *const pk[] = { "rsa", "dsa", "dh" };
 	static const char *const hash[] = {
 		"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
-		"sha3-256", "sha3-512",
+		"sha3-224", "sha3-256", "sha3-384", "sha3-512",
 	};
 	ncr_key_t aes = -1;
 	size_t i;
 
 	printf("algorithms:");
 	for (i = 0; i < sizeof(secret) / sizeof(secret[0]); i++)
-		if (!probe_secret(fd, secret[i], i < 3 ? 128 : 256,
-				  i == 0 ? &aes : NULL))
-			printf(" %s", secret[i]);
+		if (!probe_secret(fd, secret[i].name, secret[i].bits,
+				  NCR_KEY_FLAG_WRAPPABLE, i == 0 ? &aes : NULL))
+			printf(" %s", secret[i].name);
 	for (i = 0; i < sizeof(pk) / sizeof(pk[0]); i++)
 		if (!probe_pk(fd, pk[i]))
 			printf(" %s", pk[i]);
@@ -534,14 +561,9 @@ static void print_algos(int fd)
 	for (i = 0; i < sizeof(hash) / sizeof(hash[0]); i++)
 		if (!probe_hash(fd, hash[i]))
 			printf(" %s", hash[i]);
-	printf("\nkey wrapping:");
-	if (aes >= 0) {
-		if (!probe_walg(fd, aes, NCR_WALG_AES_RFC3394))
-			printf(" " NCR_WALG_AES_RFC3394);
-		if (!probe_walg(fd, aes, NCR_WALG_AES_RFC5649))
-			printf(" " NCR_WALG_AES_RFC5649);
+	print_walgs(fd, aes);
+	if (aes >= 0)
 		key_deinit(fd, aes);
-	}
 	printf("\n");
 }
 

@@ -136,7 +136,7 @@ int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
 		   u8 *out, size_t *out_len)
 {
 	size_t plen = ncr_dh_prime_bytes(priv);
-	mp_int v, t;
+	mp_int v, t, q;
 	int err;
 
 	if (!priv->has_private || mp_iszero(&priv->p))
@@ -145,16 +145,17 @@ int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
 		return -ENOSPC;
 	if (len > NCR_PK_MAX_BYTES + 1)
 		return -EINVAL;
-	err = ncr_mp_errno(mp_init_multi(&v, &t, NULL));
+	err = ncr_mp_errno(mp_init_multi(&v, &t, &q, NULL));
 	if (err)
 		return err;
 	err = ncr_mp_errno(mp_from_ubin(&v, peer, len));
 	if (!err)
-		err = ncr_mp_errno(mp_div_2(&priv->p, &t));	/* q */
+		err = ncr_mp_errno(mp_div_2(&priv->p, &q));
 	if (!err)
-		err = dh_check_public(&v, &priv->p, &t);
+		err = dh_check_public(&v, &priv->p, &q);
+	/* x is used again with peers the caller picks: blind it */
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&v, &priv->x, &priv->p, &t));
+		err = ncr_mp_exptmod_blinded(&v, &priv->x, &q, &priv->p, &t);
 	/* cannot happen for a peer of order q; kept as a last guard */
 	if (!err && !dh_in_range(&t, &priv->p, &v))
 		err = -EINVAL;
@@ -162,7 +163,7 @@ int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
 		err = ncr_mp_to_fixed(&t, out, plen);
 	if (!err)
 		*out_len = plen;
-	mp_clear_multi(&v, &t, NULL);
+	mp_clear_multi(&v, &t, &q, NULL);
 	return err;
 }
 

@@ -176,25 +176,6 @@ static int dsa_digest_to_z(const struct ncr_dsa_key *k, const u8 *digest,
 	return err;
 }
 
-/*
- * r = g^k mod p computed as g^(k + j q) for a random 64-bit j with its top
- * bit set: g has order q, and the exponent's length and bits no longer
- * follow k through LibTomMath's variable-time exponentiation.
- */
-static int dsa_nonce_power(const struct ncr_dsa_key *k, const mp_int *kk,
-			   mp_int *r, mp_int *t)
-{
-	int err = ncr_mp_rand_bits(t, 64);
-
-	if (!err)
-		err = ncr_mp_errno(mp_mul(t, &k->q, t));
-	if (!err)
-		err = ncr_mp_errno(mp_add(t, kk, t));
-	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&k->g, t, &k->p, r));
-	return err;
-}
-
 /* kk = kk^-1 mod q, inverted as (kk b)^-1 b for a random b (blinding). */
 static int dsa_nonce_inverse(const struct ncr_dsa_key *k, mp_int *kk,
 			     mp_int *b)
@@ -226,7 +207,9 @@ int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
 		/* k uniform in [1, q-1]: rejection sampling, no modulo bias */
 		err = ncr_mp_rand_range(&kk, &k->q);
 		if (!err)
-			err = dsa_nonce_power(k, &kk, &r, &t);
+			/* g has order q: r = g^(k + j q), j random */
+			err = ncr_mp_exptmod_blinded(&k->g, &kk, &k->q,
+						     &k->p, &r);
 		if (!err)
 			err = ncr_mp_errno(mp_mod(&r, &k->q, &r));
 		if (err || mp_iszero(&r))

@@ -222,43 +222,24 @@ int ncr_rsa_public(const struct ncr_rsa_key *k, const u8 *in, size_t in_len,
 	return err;
 }
 
-/*
- * e = d' + r * (prime - 1) for a random 64-bit r: the same power modulo
- * prime, but a different exponent each time, so that the timing of
- * LibTomMath's (not constant-time) exponentiation does not accumulate
- * information about dP/dQ.
- */
-static int rsa_blind_exponent(const mp_int *d, const mp_int *prime, mp_int *e)
-{
-	mp_int r;
-	int err = ncr_mp_errno(mp_init(&r));
-
-	if (err)
-		return err;
-	err = ncr_mp_rand_bits(&r, 64);
-	if (!err)
-		err = ncr_mp_errno(mp_sub_d(prime, 1, e));
-	if (!err)
-		err = ncr_mp_errno(mp_mul(e, &r, e));
-	if (!err)
-		err = ncr_mp_errno(mp_add(e, d, e));
-	mp_clear(&r);
-	return err;
-}
-
 /* m = c^d mod n by CRT (Garner), with blinded exponents. */
 static int rsa_crt(const struct ncr_rsa_key *k, const mp_int *c, mp_int *m,
 		   mp_int *m2, mp_int *h)
 {
 	int err;
 
-	err = rsa_blind_exponent(&k->dp, &k->p, h);
+	/*
+	 * c^dP mod p as c^(dP + r (p - 1)): another exponent every time, so
+	 * that LibTomMath's variable-time exponentiation does not accumulate
+	 * information about dP and dQ.
+	 */
+	err = ncr_mp_errno(mp_sub_d(&k->p, 1, h));
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(c, h, &k->p, m));
+		err = ncr_mp_exptmod_blinded(c, &k->dp, h, &k->p, m);
 	if (!err)
-		err = rsa_blind_exponent(&k->dq, &k->q, h);
+		err = ncr_mp_errno(mp_sub_d(&k->q, 1, h));
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(c, h, &k->q, m2));
+		err = ncr_mp_exptmod_blinded(c, &k->dq, h, &k->q, m2);
 	/* h = qInv * (m1 - m2) mod p */
 	if (!err)
 		err = ncr_mp_errno(mp_sub(m, m2, h));

@@ -125,3 +125,22 @@ int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
 	mp_clear(&t);
 	return err;
 }
+
+int ncr_mp_exptmod_blinded(const mp_int *base, const mp_int *e,
+			   const mp_int *order, const mp_int *m, mp_int *out)
+{
+	mp_int t;
+	int err = ncr_mp_errno(mp_init(&t));
+
+	if (err)
+		return err;
+	err = ncr_mp_rand_bits(&t, 64);
+	if (!err)
+		err = ncr_mp_errno(mp_mul(&t, order, &t));
+	if (!err)
+		err = ncr_mp_errno(mp_add(&t, e, &t));
+	if (!err)
+		err = ncr_mp_errno(mp_exptmod(base, &t, m, out));
+	mp_clear(&t);
+	return err;
+}

@@ -45,4 +45,13 @@ int ncr_mp_check_prime(const mp_int *n, bool *prime);
 int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
 		       bool *in);
 
+/*
+ * out = base^e mod m, computed as base^(e + r * order) for a fresh random
+ * 64-bit r: the same value when base has that order, but another exponent
+ * every time, so that LibTomMath's exponent-dependent timing says nothing
+ * about a secret e used again and again.  0 or -errno.
+ */
+int ncr_mp_exptmod_blinded(const mp_int *base, const mp_int *e,
+			   const mp_int *order, const mp_int *m, mp_int *out);
+
 #endif /* NCR_TOMMATH_PORT_H */

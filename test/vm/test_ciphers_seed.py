@@ -16,26 +16,17 @@ import warnings
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from ncrio import FLAG_EXPORTABLE, FLAG_WRAPPABLE, OP, Ncr
+from ncrio import FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, OP, Ncr
+from pk_util import errno_of as err
 
 h = bytes.fromhex
 CHUNK = 16 * 1024       # the driver's bounce buffer (NCR_CHUNK_SIZE)
-FLAG_WRAPPING = 1 << 4  # NCR_KEY_FLAG_WRAPPING: may wrap other keys
 
 
 @pytest.fixture
 def ncr():
     with Ncr() as n:
         yield n
-
-
-def err(fn, *a, **kw):
-    """Runs fn, returns the errno it failed with (0 when it succeeded)."""
-    try:
-        fn(*a, **kw)
-    except OSError as e:
-        return e.errno
-    return 0
 
 
 def xor(a, b):

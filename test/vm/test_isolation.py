@@ -27,23 +27,13 @@ import ncrio
 from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_SIGN,
                    FLAG_WRAPPABLE, FLAG_WRAPPING, KEY_TYPE, OP,
                    WALG_AES_RFC3394, WALG_AES_RFC5649, Ncr)
-from pk_util import DATA, _int, _seq, _tlv, errno_of
+from pk_util import DATA, FFDHE2048_P, _int, _seq, _tlv, errno_of
 from priv_util import CAP_SYS_ADMIN, run_as
 
 NOBODY = 65534
 RSA_PKCS1_V1_5, RSA_PKCS1_OAEP, RSA_PKCS1_PSS = 0, 1, 2
 
-# RFC 7919 ffdhe2048 (safe prime, g = 2 of order q = (p-1)/2)
-FFDHE2048 = dh.DHParameterNumbers(int(
-    "FFFFFFFFFFFFFFFFADF85458A2BB4A9AAFDC5620273D3CF1D8B9C583CE2D3695"
-    "A9E13641146433FBCC939DCE249B3EF97D2FE363630C75D8F681B202AEC4617A"
-    "D3DF1ED5D5FD65612433F51F5F066ED0856365553DED1AF3B557135E7F57C935"
-    "984F0C70E0E68B77E2A689DAF3EFE8721DF158A136ADE73530ACCA4F483A797A"
-    "BC0AB182B324FB61D108A94BB2C8E3FBB96ADAB760D7F4681D4F42A3DE394DF4"
-    "AE56EDE76372BB190B07A7C8EE0A6D709E02FCE1CDF7E2ECC03404CD28342F61"
-    "9172FE9CE98583FF8E4F1232EEF28183C3FE3B1B4C6FAD733BB5FCBC2EC22005"
-    "C58EF1837D1683B2C6F34A26C1B2EFFA886B423861285C97FFFFFFFFFFFFFFFF",
-    16), 2)
+FFDHE2048 = dh.DHParameterNumbers(FFDHE2048_P, 2)
 P = FFDHE2048.p
 PBYTES = P.to_bytes(256, "big")
 
@@ -314,6 +304,24 @@ def test_wrapping_key_not_usable_by_sessions(n, kek):
     assert errno_of(n.key_export, kek) == errno.EPERM
 
 
+def test_kek_never_wrapped(n, master_key):
+    """A wrappable KEK wrapped under itself or another KEK and unwrapped
+    without the flag would be an ordinary AES key: every wrapping under
+    the KEK could then be undone with ecb(aes) sessions.  A KEK leaves
+    only as a storage blob, which keeps its flag."""
+    k = n.secret_key(os.urandom(32), "ecb(aes)",
+                     flags=FLAG_WRAPPING | FLAG_WRAPPABLE)
+    other = n.secret_key(os.urandom(32), "ecb(aes)", flags=FLAG_WRAPPING)
+    for kek_ in (k, other):
+        for walg in (WALG_AES_RFC3394, WALG_AES_RFC5649):
+            assert errno_of(n.key_wrap, kek_, k, algo=walg) == errno.EPERM
+    assert errno_of(n.session_once, OP.SIGN, "sha256",
+                    key_as_data=k) == errno.EPERM
+    r = n.key_init()
+    n.storage_unwrap(r, n.storage_wrap(k))
+    assert n.key_get_info(r)[ATTR.KEY_FLAGS] & FLAG_WRAPPING
+
+
 def test_unprivileged_uses_admin_kek_without_reading(n, dev, kinds, kek):
     """An unprivileged holder of a KEK handle may wrap and unwrap, and the
     unwrapped key is not exportable either."""
@@ -362,9 +370,15 @@ SECRET_KINDS = ["secret", "unwrapped", "derived"]
 @pytest.mark.parametrize("name", SECRET_KINDS)
 def test_key_as_data_into_encryption_refused(n, kinds, name):
     kd = by_name(kinds, name)
-    enc = n.secret_key(bytes(16), "ecb(aes)", flags=0)
-    for algo, iv in (("ecb(aes)", None), ("cbc(aes)", bytes(16)),
-                     ("ctr(aes)", bytes(16))):
+    # every cipher of the table, cipher_null (the identity) included
+    ciphers = [("ecb(aes)", 16, None), ("cbc(aes)", 16, 16),
+               ("ctr(aes)", 16, 16), ("xts(aes)", 32, 16),
+               ("cbc(des3_ede)", 24, 8), ("ecb(camellia)", 16, None),
+               ("cbc(camellia)", 16, 16), ("ctr(camellia)", 16, 16),
+               ("ecb(cipher_null)", 0, None)]
+    for algo, klen, ivlen in ciphers:
+        enc = n.secret_key(os.urandom(klen), algo, flags=0) if klen else None
+        iv = os.urandom(ivlen) if ivlen else None
         for op in (OP.ENCRYPT, OP.DECRYPT):
             s = n.session_init(op, algo, key=enc, iv=iv)
             assert errno_of(n.session_update, s, key_as_data=kd.handle,
@@ -411,9 +425,12 @@ def test_key_as_data_into_digest_signature_refused(n, kinds, name):
     d = n.key_init()
     n.key_import(d, der_private(dsa_numbers()), "dsa",
                  key_type=KEY_TYPE.PRIVATE)
-    s = n.session_init(OP.SIGN, "dsa", key=d, SIGNATURE_HASH_ALGORITHM="sha256",
-                       SIGNATURE_INPUT_IS_DIGEST=1)
-    assert errno_of(n.session_update, s, key_as_data=kd.handle) == errno.EINVAL
+    for op in (OP.SIGN, OP.VERIFY):
+        s = n.session_init(op, "dsa", key=d,
+                           SIGNATURE_HASH_ALGORITHM="sha256",
+                           SIGNATURE_INPUT_IS_DIGEST=1)
+        assert errno_of(n.session_update, s,
+                        key_as_data=kd.handle) == errno.EINVAL
 
 
 def test_key_as_data_digest_reproduction(n):

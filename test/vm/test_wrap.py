@@ -368,8 +368,15 @@ def test_wrap_errors(n):
 
 
 def test_wrap_self(n):
+    """A KEK is never the source of a wrap, not even under itself: unwrapped
+    without NCR_KEY_FLAG_WRAPPING it would be an AES key that undoes every
+    wrapping made under the KEK."""
     k = aes(n, os.urandom(16), flags=FLAG_WRAPPABLE | FLAG_WRAPPING)
-    assert len(n.key_wrap(k, k, algo=W3394)) == 24
+    assert err(n.key_wrap, k, k, algo=W3394) == errno.EPERM
+    other = aes(n, os.urandom(32), flags=FLAG_WRAPPING)
+    assert err(n.key_wrap, other, k, algo=W5649) == errno.EPERM
+    # a plain key may be wrapped under a KEK with the same material
+    assert len(n.key_wrap(k, aes(n, os.urandom(16)), algo=W3394)) == 24
 
 
 def test_unwrap_errors(n):
@@ -541,8 +548,10 @@ def test_concurrent_cross_wrap_no_deadlock(dev):
     k1b, k2b = os.urandom(16), os.urandom(16)
     both = FLAG_WRAPPABLE | FLAG_WRAPPING
     k1, k2 = aes(n, k1b, flags=both), aes(n, k2b, flags=both)
-    ct12 = n.key_wrap(k1, k2, algo=W3394)
-    ct21 = n.key_wrap(k2, k1, algo=W3394)
+    # a KEK is never wrapped (EPERM below, but only after both keys were
+    # locked): the ciphertexts come from plain copies of the material
+    ct12 = n.key_wrap(k1, aes(n, k2b), algo=W3394)
+    ct21 = n.key_wrap(k2, aes(n, k1b), algo=W3394)
     allowed = {errno.EINVAL, errno.EBADMSG, errno.EPERM}
     jobs = [
         lambda: n.key_wrap(k1, k2, algo=W3394),
