@@ -10,6 +10,30 @@ export HOME=/root TERM=dumb LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
 
 say() { echo "ncr-vm: $*"; }
 
+# Debug kernel (scripts/vm --debug-kernel): explicit kmemleak scans.  An
+# object counts only once unreferenced for 5 s and seen by two scans
+# (kmemleak's advice), so wait, scan twice, then keep what it reports.
+KMEMLEAK=/sys/kernel/debug/kmemleak
+kmemleak_scan() {	# $1: result file in $run
+	[ "${NCRVM_DEBUG_KERNEL:-0}" = 1 ] || return 0
+	if [ ! -w $KMEMLEAK ]; then
+		say "error: $KMEMLEAK missing"
+		echo "kmemleak not available" > "$run/$1"
+		return 0
+	fi
+	sleep 6
+	echo scan > $KMEMLEAK
+	sleep 1
+	echo scan > $KMEMLEAK
+	cat $KMEMLEAK > "$run/$1"
+	if [ -s "$run/$1" ]; then
+		say "kmemleak ($1): $(grep -c '^unreferenced object' "$run/$1") suspected leaks"
+	else
+		say "kmemleak ($1): no leaks"
+	fi
+	echo clear > $KMEMLEAK
+}
+
 finish() {
 	echo "$1" > "$run/rc"
 	dmesg > "$run/dmesg" 2>&1
@@ -30,6 +54,16 @@ ip link set lo up
 # Algorithms the tests use that Debian builds as modules; the rest are
 # built in. The kernel would autoload them too, but loading them up front
 # keeps their self-tests out of the timed test runs.
+if [ "${NCRVM_DEBUG_KERNEL:-0}" = 1 ]; then
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null ||
+		say "warning: cannot mount debugfs"
+	# Whatever boot left unreferenced is not ours: scan and forget it.
+	if [ -w $KMEMLEAK ]; then
+		echo scan > $KMEMLEAK
+		echo clear > $KMEMLEAK
+	fi
+fi
+
 for m in $NCRVM_CRYPTO_MODULES; do
 	modprobe -q "$m" || say "warning: modprobe $m failed"
 done
@@ -58,6 +92,7 @@ say "command exited with status $rc"
 # Whatever the command left behind must not keep the module busy.
 kill -KILL -1 2>/dev/null
 sleep 0.2
+kmemleak_scan kmemleak-after-command
 if [ -n "$NCR_KO" ]; then
 	mod=$(basename "$NCR_KO" .ko)
 	if grep -q "^$mod " /proc/modules; then
@@ -67,5 +102,7 @@ if [ -n "$NCR_KO" ]; then
 			[ "$rc" -eq 0 ] && rc=125
 		fi
 	fi
+	kmemleak_scan kmemleak-after-rmmod
 fi
+[ "${NCRVM_DEBUG_KERNEL:-0}" = 1 ] && cat /proc/lockdep_stats > "$run/lockdep" 2>&1
 finish "$rc"
