@@ -217,6 +217,7 @@ int ncr_key_init(struct ncr_ns *ns)
 	}
 	refcount_set(&key->ref, 1);
 	init_rwsem(&key->sem);
+	mutex_init(&key->cache_lock);
 	key->ns_id = ns->id;
 
 	mutex_lock(&ns->key_lock);

@@ -88,6 +88,7 @@ static int __init ncr_init(void)
 static void __exit ncr_exit(void)
 {
 	misc_deregister(&ncr_misc);
+	ncr_pk_session_exit();
 	ncr_master_key_exit();
 	ncr_limits_exit();
 }

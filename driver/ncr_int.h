@@ -99,6 +99,11 @@ struct ncr_key {
 	refcount_t ref;
 	/* read while the material is used, write while it is replaced */
 	struct rw_semaphore sem;
+	/*
+	 * Owner of the material's mutable cache (RSA blinding pair): taken
+	 * only by mutex_trylock, with sem held for read.
+	 */
+	struct mutex cache_lock;
 	ncr_key_type_t type;		/* NCR_KEY_TYPE_INVALID when empty */
 	u32 flags;			/* NCR_KEY_FLAG_* */
 	char algo[NCR_ALGO_NAME_MAX + 1];	/* as in NCR_ATTR_ALGORITHM */
@@ -147,6 +152,7 @@ int ncr_key_dest_done_two(struct ncr_key *a, struct ncr_key *b, int err);
  *   handle and take a reference);
  *   ses->lock before any key->sem;
  *   two key->sem at once only through ncr_key_lock_two(), by address;
+ *   key->cache_lock inside key->sem, and only ever by trylock;
  *   never three.  Unwrap, derive and key-as-data sessions hold one key's
  *   sem at a time, releasing it before taking the next.
  */
@@ -420,5 +426,7 @@ void ncr_pk_free(struct ncr_pk *pk);
  * (yet) supported: SESSION_INIT then fails with -EOPNOTSUPP.
  */
 const struct ncr_session_ops *ncr_pk_session_ops(const char *algo);
+/* Frees the hash transforms the PK sessions share (module exit). */
+void ncr_pk_session_exit(void);
 
 #endif /* NCR_INT_H */

@@ -110,7 +110,7 @@ static int pk_import_dh_raw(struct ncr_pk *pk, const u8 *data, size_t len)
 	if (len > NCR_PK_MAX_BYTES + 1)
 		err = -EINVAL;
 	if (!err)
-		err = ncr_mp_errno(mp_from_ubin(&pk->dh.y, data, len));
+		err = ncr_mp_from_be(&pk->dh.y, data, len);
 	if (!err)
 		err = ncr_dh_check_key(&pk->dh);
 	if (err)

@@ -25,7 +25,7 @@ struct pk_session {
 	bool digest_input;		/* NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST */
 	bool have_digest;		/* digest input: the digest arrived */
 	size_t salt_len;		/* PSS; NCR_PSS_SALT_AUTO on verify */
-	struct crypto_shash *tfm;
+	struct crypto_shash *tfm;	/* shared: pk_tfm_get() */
 	struct shash_desc *desc;	/* message hash (sign/verify) */
 	struct ncr_hash_ops hops;	/* tfm for lib/pkcs1.c */
 	u8 digest[NCR_PKCS1_MAX_DIGEST];
@@ -78,16 +78,55 @@ static int pk_hash_lookup(const char *name, enum ncr_hash_id *id)
 	return a && a->cls == NCR_ALG_HASH ? -EOPNOTSUPP : -EINVAL;
 }
 
+/*
+ * One unkeyed transform per hash, allocated on first use and shared by all
+ * sessions (an shash transform without a key is stateless; the state is in
+ * each session's desc): allocating one per session costs a lookup of the
+ * algorithm by name on every signature.  Freed at module exit.
+ */
+static struct crypto_shash *pk_tfms[NCR_HASH_COUNT];
+static DEFINE_MUTEX(pk_tfms_lock);
+
+static struct crypto_shash *pk_tfm_get(enum ncr_hash_id id)
+{
+	struct crypto_shash *tfm = smp_load_acquire(&pk_tfms[id]);
+
+	if (tfm)
+		return tfm;
+	mutex_lock(&pk_tfms_lock);
+	tfm = pk_tfms[id];
+	if (!tfm) {
+		tfm = crypto_alloc_shash(ncr_pkcs1_hash_name(id), 0, 0);
+		if (!IS_ERR(tfm) &&
+		    crypto_shash_digestsize(tfm) != ncr_pkcs1_hash_size(id)) {
+			crypto_free_shash(tfm);
+			tfm = ERR_PTR(-EINVAL);
+		}
+		if (!IS_ERR(tfm))
+			smp_store_release(&pk_tfms[id], tfm);
+	}
+	mutex_unlock(&pk_tfms_lock);
+	return tfm;
+}
+
+void ncr_pk_session_exit(void)
+{
+	int i;
+
+	for (i = 0; i < NCR_HASH_COUNT; i++) {
+		crypto_free_shash(pk_tfms[i]);
+		pk_tfms[i] = NULL;
+	}
+}
+
 static int pk_hash_setup(struct pk_session *ps, bool stream)
 {
 	struct crypto_shash *tfm;
 
-	tfm = crypto_alloc_shash(ncr_pkcs1_hash_name(ps->hash), 0, 0);
+	tfm = pk_tfm_get(ps->hash);
 	if (IS_ERR(tfm))
 		return PTR_ERR(tfm) == -ENOENT ? -EOPNOTSUPP : PTR_ERR(tfm);
 	ps->tfm = tfm;
-	if (crypto_shash_digestsize(tfm) != ncr_pkcs1_hash_size(ps->hash))
-		return -EINVAL;
 	ps->hops.id = ps->hash;
 	ps->hops.digest_size = crypto_shash_digestsize(tfm);
 	ps->hops.digest = pk_hash_digest;
@@ -252,7 +291,6 @@ static void pk_free(struct ncr_session *ses)
 	if (!ps)
 		return;
 	kfree_sensitive(ps->desc);
-	crypto_free_shash(ps->tfm);
 	kfree_sensitive(ps);
 	ses->priv = NULL;
 }
@@ -301,8 +339,25 @@ static int pk_final_digest(struct pk_session *ps)
 	return crypto_shash_final(ps->desc, ps->digest);
 }
 
-static int pk_rsa_sign(struct pk_session *ps, const struct ncr_rsa_key *rsa,
-		       struct ncr_data_out *out)
+/*
+ * The private operation, with the key's cached blinding pair when no other
+ * operation on the key is using it (else with a pair of its own): callers
+ * hold key->sem for read only, so concurrent signers are possible.
+ */
+static int pk_rsa_private(struct ncr_key *key, struct ncr_rsa_key *rsa,
+			  const u8 *in, u8 *out, size_t k)
+{
+	int err;
+
+	if (!mutex_trylock(&key->cache_lock))
+		return ncr_rsa_private(rsa, NULL, in, k, out, k);
+	err = ncr_rsa_private(rsa, &rsa->blind, in, k, out, k);
+	mutex_unlock(&key->cache_lock);
+	return err;
+}
+
+static int pk_rsa_sign(struct pk_session *ps, struct ncr_key *key,
+		       struct ncr_rsa_key *rsa, struct ncr_data_out *out)
 {
 	size_t k = ncr_rsa_modulus_bytes(rsa);
 	size_t bits = ncr_rsa_modulus_bits(rsa);
@@ -324,7 +379,7 @@ static int pk_rsa_sign(struct pk_session *ps, const struct ncr_rsa_key *rsa,
 		err = ncr_emsa_pkcs1_v15_encode(ps->hash, ps->digest, hlen,
 						block, k);
 	if (!err)
-		err = ncr_rsa_private(rsa, block, k, sig, k);
+		err = pk_rsa_private(key, rsa, block, sig, k);
 	if (!err)
 		err = ncr_data_out_write(out, 0, sig, k);
 out:
@@ -444,7 +499,8 @@ static int pk_sig_final(struct ncr_session *ses, const struct ncr_data_in *in,
 	if (err)
 		return err;
 	if (ps->algo == NCR_PK_RSA)
-		err = ses->op == NCR_OP_SIGN ? pk_rsa_sign(ps, &pk->rsa, out) :
+		err = ses->op == NCR_OP_SIGN ?
+		      pk_rsa_sign(ps, ses->key, &pk->rsa, out) :
 		      pk_rsa_verify(ps, &pk->rsa, in);
 	else
 		err = ses->op == NCR_OP_SIGN ? pk_dsa_sign(ps, &pk->dsa, out) :
@@ -497,8 +553,9 @@ out:
  * the output buffer must hold the longest possible message before any
  * private-key work: no padding oracle (Bleichenbacher, Manger).
  */
-static int pk_rsa_decrypt(struct pk_session *ps, const struct ncr_rsa_key *rsa,
-			  const struct ncr_data_in *in, struct ncr_data_out *out)
+static int pk_rsa_decrypt(struct pk_session *ps, struct ncr_key *key,
+			  struct ncr_rsa_key *rsa, const struct ncr_data_in *in,
+			  struct ncr_data_out *out)
 {
 	size_t k = ncr_rsa_modulus_bytes(rsa), max, mlen = 0;
 	bool oaep = ps->method == RSA_PKCS1_OAEP;
@@ -522,7 +579,7 @@ static int pk_rsa_decrypt(struct pk_session *ps, const struct ncr_rsa_key *rsa,
 	err = ncr_data_in_read(in, 0, ct, k);
 	if (err)
 		goto out;
-	err = ncr_rsa_private(rsa, ct, k, block, k);
+	err = pk_rsa_private(key, rsa, ct, block, k);
 	if (err == -EINVAL)	/* c >= n */
 		err = -EBADMSG;
 	if (err)
@@ -558,7 +615,7 @@ static int pk_crypt(struct ncr_session *ses, const struct ncr_data_in *in,
 	if (ses->op == NCR_OP_ENCRYPT)
 		err = pk_rsa_encrypt(ps, &pk->rsa, in, out);
 	else
-		err = pk_rsa_decrypt(ps, &pk->rsa, in, out);
+		err = pk_rsa_decrypt(ps, ses->key, &pk->rsa, in, out);
 	pk_key_unlock(ses);
 	return err;
 }

@@ -71,7 +71,7 @@ static int der_get_uint(struct der *d, mp_int *v)
 		return -EINVAL;
 	if (c.len > 1 && c.p[0] == 0 && !(c.p[1] & 0x80))
 		return -EINVAL;
-	return ncr_mp_errno(mp_from_ubin(v, c.p, c.len));
+	return ncr_mp_from_be(v, c.p, c.len);
 }
 
 static int der_get_zero(struct der *d)

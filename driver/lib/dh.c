@@ -84,9 +84,9 @@ int ncr_dh_generate(struct ncr_dh_key *k, const u8 *p, size_t p_len,
 	err = ncr_mp_errno(mp_init(&t));
 	if (err)
 		return err;
-	err = ncr_mp_errno(mp_from_ubin(&k->p, p, p_len));
+	err = ncr_mp_from_be(&k->p, p, p_len);
 	if (!err)
-		err = ncr_mp_errno(mp_from_ubin(&k->g, g, g_len));
+		err = ncr_mp_from_be(&k->g, g, g_len);
 	if (!err)
 		err = dh_check_params(k, &t);
 	/* x of dh_private_bits() bits (top bit set), so 2 <= x < p - 1 */
@@ -148,7 +148,7 @@ int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
 	err = ncr_mp_errno(mp_init_multi(&v, &t, &q, NULL));
 	if (err)
 		return err;
-	err = ncr_mp_errno(mp_from_ubin(&v, peer, len));
+	err = ncr_mp_from_be(&v, peer, len);
 	if (!err)
 		err = ncr_mp_errno(mp_div_2(&priv->p, &q));
 	if (!err)

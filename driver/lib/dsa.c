@@ -170,7 +170,7 @@ static int dsa_digest_to_z(const struct ncr_dsa_key *k, const u8 *digest,
 
 	if (len > qbytes)
 		len = qbytes;
-	err = ncr_mp_errno(mp_from_ubin(z, digest, len));
+	err = ncr_mp_from_be(z, digest, len);
 	if (!err && 8 * len > qbits)
 		err = ncr_mp_errno(mp_div_2d(z, (int)(8 * len - qbits), z, NULL));
 	return err;

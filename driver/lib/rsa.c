@@ -7,16 +7,19 @@
 int ncr_rsa_key_init(struct ncr_rsa_key *k)
 {
 	k->has_private = false;
+	k->blind.uses = 0;
 	return ncr_mp_errno(mp_init_multi(&k->n, &k->e, &k->d, &k->p, &k->q,
-					  &k->dp, &k->dq, &k->qinv, NULL));
+					  &k->dp, &k->dq, &k->qinv,
+					  &k->blind.a, &k->blind.ai, NULL));
 }
 
 void ncr_rsa_key_clear(struct ncr_rsa_key *k)
 {
 	/* mp_clear zeroes the digits before freeing them */
 	mp_clear_multi(&k->n, &k->e, &k->d, &k->p, &k->q, &k->dp, &k->dq,
-		       &k->qinv, NULL);
+		       &k->qinv, &k->blind.a, &k->blind.ai, NULL);
 	k->has_private = false;
+	k->blind.uses = 0;
 }
 
 unsigned int ncr_rsa_modulus_bits(const struct ncr_rsa_key *k)
@@ -90,7 +93,7 @@ int ncr_rsa_generate(struct ncr_rsa_key *k, unsigned int bits,
 	if (e && e_len) {
 		if (e_len > RSA_E_MAX_BITS / 8 + 1)
 			return -EINVAL;
-		err = ncr_mp_errno(mp_from_ubin(&k->e, e, e_len));
+		err = ncr_mp_from_be(&k->e, e, e_len);
 	} else {
 		mp_set_u32(&k->e, 65537);
 		err = 0;
@@ -196,7 +199,7 @@ static int rsa_read_input(const struct ncr_rsa_key *k, const u8 *in,
 	/* leading zeros are fine, but nothing absurdly long */
 	if (in_len > NCR_PK_MAX_BYTES + 1)
 		return -EINVAL;
-	err = ncr_mp_errno(mp_from_ubin(m, in, in_len));
+	err = ncr_mp_from_be(m, in, in_len);
 	if (err)
 		return err;
 	if (mp_cmp(m, &k->n) != MP_LT)
@@ -253,57 +256,109 @@ static int rsa_crt(const struct ncr_rsa_key *k, const mp_int *c, mp_int *m,
 	return err;
 }
 
-int ncr_rsa_private(const struct ncr_rsa_key *k, const u8 *in, size_t in_len,
-		    u8 *out, size_t out_len)
+/*
+ * A random r is invertible but with negligible probability (a failure
+ * would reveal a factor); the inverse is computed first and MP_VAL just
+ * draws again.
+ */
+static int rsa_blinding_draw(const struct ncr_rsa_key *k,
+			     struct ncr_rsa_blinding *b)
 {
-	mp_int c, m, r, t, u;
 	int err;
+
+	do {
+		err = ncr_mp_rand_range(&b->a, &k->n);
+		if (err)
+			return err;
+		err = ncr_mp_errno(mp_invmod(&b->a, &k->n, &b->ai));
+	} while (err == -EINVAL);
+	if (!err)
+		err = ncr_mp_errno(mp_exptmod(&b->a, &k->e, &k->n, &b->a));
+	return err;
+}
+
+/* The pair for this use: (r^2)^e and (r^2)^-1 follow from r^e and r^-1. */
+static int rsa_blinding_next(const struct ncr_rsa_key *k,
+			     struct ncr_rsa_blinding *b)
+{
+	int err;
+
+	if (b->uses == 0 || b->uses >= NCR_RSA_BLINDING_USES) {
+		b->uses = 0;
+		err = rsa_blinding_draw(k, b);
+	} else {
+		err = ncr_mp_errno(mp_sqrmod(&b->a, &k->n, &b->a));
+		if (!err)
+			err = ncr_mp_errno(mp_sqrmod(&b->ai, &k->n, &b->ai));
+	}
+	if (err) {
+		b->uses = 0;	/* a half-updated pair is never used */
+		return err;
+	}
+	b->uses++;
+	return 0;
+}
+
+/* Temporaries sized for a product mod n, so that none grows on the way. */
+static int rsa_init_tmp(const struct ncr_rsa_key *k, mp_int *v[], int n)
+{
+	int i, err, size = 2 * k->n.used + 2;
+
+	for (i = 0; i < n; i++) {
+		err = ncr_mp_errno(mp_init_size(v[i], size));
+		if (err) {
+			while (i--)
+				mp_clear(v[i]);
+			return err;
+		}
+	}
+	return 0;
+}
+
+int ncr_rsa_private(const struct ncr_rsa_key *k, struct ncr_rsa_blinding *blind,
+		    const u8 *in, size_t in_len, u8 *out, size_t out_len)
+{
+	struct ncr_rsa_blinding once;
+	mp_int c, m, r, t;
+	mp_int *tmp[] = { &c, &m, &r, &t, &once.a, &once.ai };
+	int ntmp = blind ? 4 : 6, err;
 
 	if (!k->has_private)
 		return -EINVAL;
-	err = ncr_mp_errno(mp_init_multi(&c, &m, &r, &t, &u, NULL));
+	err = rsa_init_tmp(k, tmp, ntmp);
 	if (err)
 		return err;
+	if (!blind) {
+		once.uses = 0;
+		blind = &once;
+	}
 	err = rsa_read_input(k, in, in_len, out_len, &c);
 	if (err)
 		goto out;
-	/*
-	 * blinding: c' = c * r^e, m = m' * r^-1.  A random r is invertible
-	 * but with negligible probability (it would reveal a factor); the
-	 * inverse is computed first and failure (MP_VAL) just retries.
-	 */
-	do {
-		err = ncr_mp_rand_range(&r, &k->n);
-		if (err)
-			goto out;
-		err = ncr_mp_errno(mp_invmod(&r, &k->n, &u));
-	} while (err == -EINVAL);
+	/* blinding: c' = c * r^e, m = m' * r^-1 */
+	err = rsa_blinding_next(k, blind);
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&r, &k->e, &k->n, &t));
-	if (!err)
-		err = ncr_mp_errno(mp_mulmod(&c, &t, &k->n, &t));
+		err = ncr_mp_errno(mp_mulmod(&c, &blind->a, &k->n, &t));
 	if (!err)
 		err = rsa_crt(k, &t, &m, &r, &c);
 	if (!err)
-		err = ncr_mp_errno(mp_mulmod(&m, &u, &k->n, &m));
-	if (err)
-		goto out;
+		err = ncr_mp_errno(mp_mulmod(&m, &blind->ai, &k->n, &m));
 	/* fault check: m^e must give back the input before m is released */
-	err = ncr_mp_errno(mp_exptmod(&m, &k->e, &k->n, &t));
-	if (err)
-		goto out;
-	err = ncr_mp_errno(mp_from_ubin(&c, in, in_len));
-	if (err)
-		goto out;
-	if (mp_cmp(&t, &c) != MP_EQ) {
+	if (!err)
+		err = ncr_mp_errno(mp_exptmod(&m, &k->e, &k->n, &t));
+	if (!err)
+		err = ncr_mp_from_be(&c, in, in_len);
+	if (!err && mp_cmp(&t, &c) != MP_EQ)
 		err = -EIO;
-		goto out;
-	}
-	err = ncr_mp_to_fixed(&m, out, out_len);
+	if (!err)
+		err = ncr_mp_to_fixed(&m, out, out_len);
+	if (err)
+		blind->uses = 0;	/* a fault may lie in the pair itself */
 out:
 	if (err)
 		memzero_explicit(out, out_len);
-	mp_clear_multi(&c, &m, &r, &t, &u, NULL);
+	while (ntmp-- > 0)
+		mp_clear(tmp[ntmp]);
 	return err;
 }
 

@@ -11,11 +11,26 @@
 #define NCR_RSA_MIN_GEN_BITS 1024	/* generation */
 #define NCR_RSA_MIN_BITS 512		/* import (old test keys) */
 
+/*
+ * A blinding pair a = r^e, ai = r^-1 (mod n), kept with the key and renewed
+ * as OpenSSL's BN_BLINDING does: squared before each further use (r becomes
+ * r^2) and drawn afresh every NCR_RSA_BLINDING_USES uses.  Drawing costs an
+ * inversion and an exponentiation; squaring two multiplications.
+ */
+#define NCR_RSA_BLINDING_USES 32
+
+struct ncr_rsa_blinding {
+	mp_int a, ai;
+	unsigned int uses;	/* 0: draw a new pair before the next use */
+};
+
 struct ncr_rsa_key {
 	mp_int n, e;
 	/* Valid only when has_private; qinv = q^-1 mod p. */
 	mp_int d, p, q, dp, dq, qinv;
 	bool has_private;
+	/* Private operations' cache; whoever passes it must own it alone. */
+	struct ncr_rsa_blinding blind;
 };
 
 /* Initialises all numbers to zero; 0 or -ENOMEM. */
@@ -50,10 +65,12 @@ int ncr_rsa_public(const struct ncr_rsa_key *k, const u8 *in, size_t in_len,
  * out = in^d mod n using CRT, with base and exponent blinding, and the
  * result checked with the public exponent before it is released (-EIO and
  * out zeroed on a mismatch, i.e. a fault).  Same length rules as above;
- * -EINVAL without private material.
+ * -EINVAL without private material.  blind is k's cached pair (&k->blind)
+ * when the caller holds it exclusively, or NULL to draw a pair for this call
+ * only (always correct, but slower).
  */
-int ncr_rsa_private(const struct ncr_rsa_key *k, const u8 *in, size_t in_len,
-		    u8 *out, size_t out_len);
+int ncr_rsa_private(const struct ncr_rsa_key *k, struct ncr_rsa_blinding *blind,
+		    const u8 *in, size_t in_len, u8 *out, size_t out_len);
 
 /* dst (initialised) receives the public half (n, e) of src. */
 int ncr_rsa_copy_public(struct ncr_rsa_key *dst, const struct ncr_rsa_key *src);

@@ -16,21 +16,62 @@ int ncr_mp_errno(mp_err err)
 	}
 }
 
+int ncr_mp_from_be(mp_int *a, const u8 *buf, size_t len)
+{
+	mp_digit *dp;
+	int digits, shift = 0, err;
+	size_t i;
+
+	if (len > (size_t)INT_MAX / 8 - MP_DIGIT_BIT)
+		return -EINVAL;
+	digits = (int)((len * 8 + MP_DIGIT_BIT - 1) / MP_DIGIT_BIT);
+	err = ncr_mp_errno(mp_grow(a, digits > 2 ? digits : 2));
+	if (err)
+		return err;
+	mp_zero(a);
+	/* least significant byte first, MP_DIGIT_BIT bits a digit */
+	dp = a->dp;
+	for (i = len; i-- > 0;) {
+		mp_digit b = buf[i];
+
+		*dp |= (b << shift) & MP_MASK;
+		shift += 8;
+		if (shift >= MP_DIGIT_BIT) {
+			shift -= MP_DIGIT_BIT;
+			dp++;
+			if (shift)
+				*dp = b >> (8 - shift);
+		}
+	}
+	a->used = digits;
+	mp_clamp(a);
+	return 0;
+}
+
 int ncr_mp_to_fixed(const mp_int *a, u8 *out, size_t len)
 {
-	size_t n, written;
+	const mp_digit *dp = a->dp, *end = a->dp + a->used;
+	mp_digit acc = 0;
+	int have = 0;
+	size_t i;
 
-	if (mp_isneg(a))
+	if (mp_isneg(a) || (size_t)mp_count_bits(a) > len * 8)
 		return -EINVAL;
-	n = mp_ubin_size(a);
-	if (mp_iszero(a))
-		n = 0;
-	if (n > len)
-		return -EINVAL;
-	memset(out, 0, len - n);
-	if (n == 0)
-		return 0;
-	return ncr_mp_errno(mp_to_ubin(a, out + (len - n), n, &written));
+	/* least significant byte last; linear, unlike mp_to_ubin */
+	for (i = len; i-- > 0;) {
+		if (have < 8 && dp < end) {
+			mp_digit d = *dp++;
+
+			out[i] = (u8)(acc | (d << have));
+			acc = d >> (8 - have);
+			have += MP_DIGIT_BIT - 8;
+		} else {
+			out[i] = (u8)acc;
+			acc >>= 8;
+			have -= 8;
+		}
+	}
+	return 0;
 }
 
 /* r = random number of nbits bits at most (top bits masked). */
@@ -52,7 +93,7 @@ static int rand_upto_bits(mp_int *r, int nbits, bool set_top)
 		buf[0] &= (u8)((1u << (nbits % 8)) - 1);
 	if (set_top)
 		buf[0] |= (u8)(1u << ((nbits - 1) % 8));
-	err = ncr_mp_errno(mp_from_ubin(r, buf, n));
+	err = ncr_mp_from_be(r, buf, n);
 out:
 	ncr_free_sensitive(buf, n);
 	return err;

@@ -18,6 +18,13 @@
 /* Maps a LibTomMath error to a negative errno. */
 int ncr_mp_errno(mp_err err);
 
+/*
+ * a = the big-endian number buf[0..len) (leading zeros allowed).  Linear
+ * in len, one allocation at most: LibTomMath 1.2.0's mp_from_ubin shifts
+ * the whole number once per byte.  0, -EINVAL (absurd len) or -ENOMEM.
+ */
+int ncr_mp_from_be(mp_int *a, const u8 *buf, size_t len);
+
 /* a as exactly len big-endian bytes (left-padded); -EINVAL if a is larger. */
 int ncr_mp_to_fixed(const mp_int *a, u8 *out, size_t len);
 

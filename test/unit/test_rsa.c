@@ -51,9 +51,28 @@ static void interop(struct ncr_pk *pk, EVP_PKEY *opk)
 		/* OpenSSL encrypts, ours decrypts */
 		olen = k;
 		CHECK(ossl_raw(opk, 0, m, k, c, &olen) && olen == k);
-		CHECK(ncr_rsa_private(&pk->rsa, c, k, o, k) == 0 &&
+		CHECK(ncr_rsa_private(&pk->rsa, NULL, c, k, o, k) == 0 &&
 		      !memcmp(o, m, k));
 	}
+	/*
+	 * The cached blinding pair: drawn, squared, drawn again after
+	 * NCR_RSA_BLINDING_USES uses; every result is OpenSSL's.
+	 */
+	for (i = 0; i < 2 * NCR_RSA_BLINDING_USES + 3; i++) {
+		random_below_n(&pk->rsa, m, k);
+		olen = k;
+		CHECK(ossl_raw(opk, 0, m, k, c, &olen) && olen == k);
+		CHECK(ncr_rsa_private(&pk->rsa, &pk->rsa.blind, c, k, o, k) == 0 &&
+		      !memcmp(o, m, k));
+		CHECK(pk->rsa.blind.uses == (unsigned int)i % NCR_RSA_BLINDING_USES + 1);
+	}
+	/* a pair that is not r^e, r^-1 gives a wrong result: caught, -EIO */
+	mp_set_u32(&pk->rsa.blind.a, 2);
+	CHECK(ncr_rsa_private(&pk->rsa, &pk->rsa.blind, c, k, o, k) == -EIO);
+	/* ... and the pair is dropped: the next call draws a good one */
+	CHECK(pk->rsa.blind.uses == 0);
+	CHECK(ncr_rsa_private(&pk->rsa, &pk->rsa.blind, c, k, o, k) == 0 &&
+	      pk->rsa.blind.uses == 1);
 	/* a short input (leading zeros stripped) is the same number */
 	CHECK(ncr_rsa_public(&pk->rsa, m + 1, k - 1, c, k) == 0 ||
 	      m[0] != 0);
@@ -72,16 +91,16 @@ static void check_rejections(struct ncr_pk *pk)
 	CHECK(ncr_mp_to_fixed(&pk->rsa.n, n, nlen) == 0);
 	/* input == n and > n */
 	CHECK(ncr_rsa_public(&pk->rsa, n, k, o, k) == -EINVAL);
-	CHECK(ncr_rsa_private(&pk->rsa, n, k, o, k) == -EINVAL);
+	CHECK(ncr_rsa_private(&pk->rsa, NULL, n, k, o, k) == -EINVAL);
 	memset(n, 0xff, k);
-	CHECK(ncr_rsa_private(&pk->rsa, n, k, o, k) == -EINVAL);
+	CHECK(ncr_rsa_private(&pk->rsa, NULL, n, k, o, k) == -EINVAL);
 	/* wrong output length */
 	n[0] = 0;
 	CHECK(ncr_rsa_public(&pk->rsa, n, k, o, k - 1) == -EINVAL);
 	/* private op without private material */
 	CHECK(ncr_rsa_key_init(&pub) == 0);
 	CHECK(ncr_rsa_copy_public(&pub, &pk->rsa) == 0);
-	CHECK(ncr_rsa_private(&pub, n, k, o, k) == -EINVAL);
+	CHECK(ncr_rsa_private(&pub, NULL, n, k, o, k) == -EINVAL);
 	ncr_rsa_key_clear(&pub);
 	free(n);
 	free(o);
@@ -184,10 +203,48 @@ static void test_bad_params(void)
 	ncr_rsa_key_clear(&k);
 }
 
+/*
+ * ncr_mp_from_be against LibTomMath's own mp_from_ubin, and ncr_mp_to_fixed
+ * back to the same bytes: every length from 0
+ * to past a 4096-bit number (each digit boundary), leading zero bytes,
+ * and a reused destination that held a larger number.
+ */
+static void test_from_be(void)
+{
+	u8 buf[600], back[608];
+	mp_int a, b;
+	size_t len, i, n;
+
+	CHECK(mp_init_multi(&a, &b, NULL) == MP_OKAY);
+	for (len = 0; len <= sizeof(buf); len++) {
+		CHECK(ncr_random_bytes(buf, len) == 0);
+		for (i = 0; i < len && i < len % 3; i++)
+			buf[i] = 0;
+		CHECK(ncr_mp_from_be(&a, buf, len) == 0);
+		CHECK(mp_from_ubin(&b, buf, len) == MP_OKAY);
+		CHECK(mp_cmp(&a, &b) == MP_EQ && a.used == b.used &&
+		      a.sign == MP_ZPOS);
+		n = mp_ubin_size(&a);
+		CHECK(mp_iszero(&a) || (n <= len &&
+		      mp_to_ubin(&a, back, n, NULL) == MP_OKAY &&
+		      memcmp(back, buf + (len - n), n) == 0));
+		/* and back: ncr_mp_to_fixed gives the bytes, zeros included */
+		memset(back, 0xa5, sizeof(back));
+		CHECK(ncr_mp_to_fixed(&a, back, len) == 0 &&
+		      memcmp(back, buf, len) == 0);
+		CHECK(mp_iszero(&a) || ncr_mp_to_fixed(&a, back, n - 1) == -EINVAL);
+		CHECK(ncr_mp_to_fixed(&a, back, len + 7) == 0 &&
+		      memcmp(back + 7, buf, len) == 0 &&
+		      !memcmp(back, "\0\0\0\0\0\0\0", 7));
+	}
+	mp_clear_multi(&a, &b, NULL);
+}
+
 int main(void)
 {
 	const u8 e3[] = { 0x03 }, e_big[] = { 0x01, 0x00, 0x00, 0x00, 0x01 };
 
+	test_from_be();
 	test_bad_params();
 	test_generate(1024, NULL, 0, 65537);
 	test_generate(2048, NULL, 0, 65537);
