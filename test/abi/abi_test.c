@@ -24,6 +24,8 @@
 #include <unistd.h>
 #include <linux/ncr.h>
 
+#include "../fault_window.h"
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static int tests, failures;

@@ -10,8 +10,10 @@
  *
  *   ioctl_fuzz [-s SEED] [-t SECONDS] [-j THREADS]      fuzz
  *   ioctl_fuzz --kat N          N known-answer rounds: every ioctl that
- *                               succeeds must give the right answer (for
- *                               runs under fault injection)
+ *                               succeeds must give the right answer, and
+ *                               one that fails must succeed when repeated
+ *                               with fault injection off (for runs under
+ *                               fault injection)
  *   ioctl_fuzz --limits N       with max_keys_per_process = N: a fresh
  *                               descriptor gets exactly N keys, then EMFILE
  *
@@ -33,6 +35,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/ncr.h>
+
+#include "../fault_window.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define DEVICE "/dev/crypto"
@@ -629,83 +633,133 @@ static long ncr_call(int fd, unsigned long cmd, void *st, size_t fixed,
 	return ioctl(fd, cmd, t->c.buf);
 }
 
+static const uint8_t kat_key[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+				     12, 13, 14, 15 };	/* FIPS-197 C.1 */
+static const uint8_t kat_pt[16] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55,
+	0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff };
+static const uint8_t kat_ct[16] = { 0x69, 0xc4, 0xe0, 0xd8, 0x6a, 0x7b,
+	0x04, 0x30, 0xd8, 0xcd, 0xb7, 0x80, 0x70, 0xb4, 0xc5, 0x5a };
+
+enum { KAT_OK, KAT_ERR, KAT_WRONG };
+
+static int kat_import(int fd, ncr_key_t key, struct tdata *t)
+{
+	struct ncr_key_import imp = { .key = key, .data = kat_key,
+				      .data_size = 16 };
+
+	t->c.len = sizeof(imp);
+	put_str(t, NCR_ATTR_ALGORITHM, "ecb(aes)");
+	put_u32(t, NCR_ATTR_KEY_TYPE, NCR_KEY_TYPE_SECRET);
+	put_u32(t, NCR_ATTR_KEY_FLAGS, NCR_KEY_FLAG_EXPORTABLE);
+	return ncr_call(fd, NCRIO_KEY_IMPORT, &imp, sizeof(imp), t) ?
+	       KAT_ERR : KAT_OK;
+}
+
+/* Export must give the key back. */
+static int kat_export(int fd, ncr_key_t key, struct tdata *t)
+{
+	uint8_t back[64] = { 0 };
+	struct ncr_key_export exp = { .key = key, .buffer = back,
+				      .buffer_size = sizeof(back) };
+	long r;
+
+	t->c.len = sizeof(exp);
+	r = ncr_call(fd, NCRIO_KEY_EXPORT, &exp, sizeof(exp), t);
+	if (r < 0)
+		return KAT_ERR;
+	if (r != 16 || memcmp(back, kat_key, 16)) {
+		printf("ioctl_fuzz: KEY_EXPORT succeeded (%ld) with the wrong key\n", r);
+		return KAT_WRONG;
+	}
+	return KAT_OK;
+}
+
+/* One-shot encryption must give the known answer. */
+static int kat_encrypt(int fd, ncr_key_t key, struct tdata *t)
+{
+	uint8_t out[32] = { 0 };
+	size_t outlen = 0;
+	struct ncr_session_input_data in = { kat_pt, 16 };
+	struct ncr_session_output_buffer ob = { out, sizeof(out), &outlen };
+	struct ncr_session_once once = { .op = NCR_OP_ENCRYPT };
+
+	t->c.len = sizeof(once);
+	put_str(t, NCR_ATTR_ALGORITHM, "ecb(aes)");
+	put_u32(t, NCR_ATTR_KEY, (uint32_t)key);
+	put_attr(t, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
+	put_attr(t, NCR_ATTR_UPDATE_OUTPUT_BUFFER, &ob, sizeof(ob));
+	if (ncr_call(fd, NCRIO_SESSION_ONCE, &once, sizeof(once), t) < 0)
+		return KAT_ERR;
+	if (outlen != 16 || memcmp(out, kat_ct, 16)) {
+		printf("ioctl_fuzz: SESSION_ONCE succeeded with a wrong result\n");
+		return KAT_WRONG;
+	}
+	return KAT_OK;
+}
+
+/*
+ * N rounds of open, KEY_INIT, import, export, encrypt.  Every ioctl that
+ * succeeds must give the right answer; every one that fails is repeated at
+ * once without fault injection (fault_window.h), and must then succeed on
+ * the same descriptor and key: a failure leaves its objects usable.
+ */
 static int kat(int rounds)
 {
-	/* FIPS-197 C.1 */
-	static const uint8_t k[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-				       12, 13, 14, 15 };
-	static const uint8_t pt[16] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55,
-		0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff };
-	static const uint8_t ct[16] = { 0x69, 0xc4, 0xe0, 0xd8, 0x6a, 0x7b,
-		0x04, 0x30, 0xd8, 0xcd, 0xb7, 0x80, 0x70, 0xb4, 0xc5, 0x5a };
+	static int (*const step[])(int, ncr_key_t, struct tdata *) = {
+		kat_import, kat_export, kat_encrypt,
+	};
+	static const char *const name[] = { "import", "export", "encrypt" };
 	static struct tdata t;
-	int ok[3] = { 0 }, err[3] = { 0 }, bad = 0;
+	int ok[3] = { 0 }, err[3] = { 0 }, bad = 0, setup_err = 0;
 
 	for (int n = 0; n < rounds; n++) {
 		int fd = open(DEVICE, O_RDWR);
-		ncr_key_t key;
+		ncr_key_t key = -1;
 
-		if (fd < 0) {
-			err[0]++;
-			continue;
-		}
-		key = ioctl(fd, NCRIO_KEY_INIT);
-		if (key < 0) {
-			err[0]++;
-			goto next;
-		}
-		struct ncr_key_import imp = { .key = key, .data = k, .data_size = 16 };
-		t.c.len = sizeof(imp);
-		put_str(&t, NCR_ATTR_ALGORITHM, "ecb(aes)");
-		put_u32(&t, NCR_ATTR_KEY_TYPE, NCR_KEY_TYPE_SECRET);
-		put_u32(&t, NCR_ATTR_KEY_FLAGS, NCR_KEY_FLAG_EXPORTABLE);
-		if (ncr_call(fd, NCRIO_KEY_IMPORT, &imp, sizeof(imp), &t)) {
-			err[0]++;
-			goto next;
-		}
-		ok[0]++;
-		/* export must give the key back */
-		uint8_t back[64];
-		struct ncr_key_export exp = { .key = key, .buffer = back,
-					      .buffer_size = sizeof(back) };
-		memset(back, 0, sizeof(back));
-		t.c.len = sizeof(exp);
-		long r = ncr_call(fd, NCRIO_KEY_EXPORT, &exp, sizeof(exp), &t);
-		if (r >= 0) {
-			ok[1]++;
-			if (r != 16 || memcmp(back, k, 16)) {
-				printf("ioctl_fuzz: KEY_EXPORT succeeded (%ld) with the wrong key\n", r);
+		if (fd >= 0)
+			key = ioctl(fd, NCRIO_KEY_INIT);
+		if (fd < 0 || key < 0) {
+			setup_err++;
+			fw_suspended = 1;
+			if (fd < 0)
+				fd = open(DEVICE, O_RDWR);
+			if (fd >= 0)
+				key = ioctl(fd, NCRIO_KEY_INIT);
+			fw_suspended = 0;
+			if (fd < 0 || key < 0) {
+				printf("ioctl_fuzz: open/KEY_INIT still fail without faults: %s\n",
+				       strerror(errno));
 				bad++;
+				goto next;
 			}
-		} else {
-			err[1]++;
 		}
-		/* one-shot encryption must give the known answer */
-		uint8_t out[32];
-		size_t outlen = 0;
-		struct ncr_session_input_data in = { pt, 16 };
-		struct ncr_session_output_buffer ob = { out, sizeof(out), &outlen };
-		struct ncr_session_once once = { .op = NCR_OP_ENCRYPT };
-		memset(out, 0, sizeof(out));
-		t.c.len = sizeof(once);
-		put_str(&t, NCR_ATTR_ALGORITHM, "ecb(aes)");
-		put_u32(&t, NCR_ATTR_KEY, (uint32_t)key);
-		put_attr(&t, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
-		put_attr(&t, NCR_ATTR_UPDATE_OUTPUT_BUFFER, &ob, sizeof(ob));
-		if (ncr_call(fd, NCRIO_SESSION_ONCE, &once, sizeof(once), &t) >= 0) {
-			ok[2]++;
-			if (outlen != 16 || memcmp(out, ct, 16)) {
-				printf("ioctl_fuzz: SESSION_ONCE succeeded with a wrong result\n");
-				bad++;
+		for (unsigned int i = 0; i < ARRAY_SIZE(step); i++) {
+			int r = step[i](fd, key, &t);
+
+			if (r == KAT_OK) {
+				ok[i]++;
+				continue;
 			}
-		} else {
-			err[2]++;
+			if (r == KAT_ERR) {
+				err[i]++;
+				fw_suspended = 1;
+				r = step[i](fd, key, &t);
+				fw_suspended = 0;
+				if (r == KAT_ERR)
+					printf("ioctl_fuzz: %s fails again without faults (%s): "
+					       "the failure broke its objects\n",
+					       name[i], strerror(errno));
+			}
+			if (r != KAT_OK)
+				bad++;
 		}
 next:
-		close(fd);
+		if (fd >= 0)
+			close(fd);
 	}
-	printf("ioctl_fuzz: kat rounds=%d import ok=%d err=%d, export ok=%d err=%d, "
-	       "encrypt ok=%d err=%d, wrong successes=%d\n", rounds, ok[0], err[0],
+	printf("ioctl_fuzz: kat rounds=%d setup err=%d, import ok=%d err=%d, "
+	       "export ok=%d err=%d, encrypt ok=%d err=%d, wrong successes or "
+	       "unusable after a failure=%d\n", rounds, setup_err, ok[0], err[0],
 	       ok[1], err[1], ok[2], err[2], bad);
 	return bad ? 1 : 0;
 }

@@ -17,6 +17,35 @@ import fcntl
 import os
 import struct
 
+# ---- fault injection window ------------------------------------------------
+
+# With NCR_FAULT_IOCTLS set (test/fuzz/debug-run), each ioctl runs with the
+# thread's make-it-fail on, so that failslab/fail_page_alloc (task-filter)
+# hit the module's allocations only, as test/fault_window.h does for C.
+_FAULTS = bool(os.environ.get("NCR_FAULT_IOCTLS"))
+
+
+def _ioctl(fd, req, arg):
+    if not _FAULTS:
+        return fcntl.ioctl(fd, req, arg)
+    mf = os.open("/proc/thread-self/make-it-fail", os.O_WRONLY)
+    try:
+        os.pwrite(mf, b"1", 0)
+        try:
+            return fcntl.ioctl(fd, req, arg)
+        finally:
+            for _ in range(10000):
+                try:
+                    if os.pwrite(mf, b"0", 0) == 1:
+                        break
+                except OSError:
+                    pass
+            else:
+                os.abort()
+    finally:
+        os.close(mf)
+
+
 # ---- constants -------------------------------------------------------------
 
 
@@ -248,7 +277,7 @@ class Ncr:
         ctypes.memmove(buf, ctypes.addressof(st), fixed)
         ctypes.memmove(ctypes.addressof(buf) + fixed, attrs, len(attrs))
         try:
-            ret = fcntl.ioctl(self.fd, NCRIO[name], buf)
+            ret = _ioctl(self.fd, NCRIO[name], buf)
         finally:
             self._keep = []
         osize = struct.unpack_from("=I", buf.raw, 4)[0]
@@ -282,10 +311,10 @@ class Ncr:
     # -- keys --
 
     def key_init(self):
-        return fcntl.ioctl(self.fd, NCRIO["KEY_INIT"], 0)
+        return _ioctl(self.fd, NCRIO["KEY_INIT"], 0)
 
     def key_deinit(self, key):
-        fcntl.ioctl(self.fd, NCRIO["KEY_DEINIT"], struct.pack("=i", key))
+        _ioctl(self.fd, NCRIO["KEY_DEINIT"], struct.pack("=i", key))
 
     def key_generate(self, key, algo, bits, flags=None, **extra):
         a = self.attrs(ALGORITHM=algo, SECRET_KEY_BITS=bits,
