@@ -14,6 +14,10 @@
 #define MP_REALLOC(mem, oldsize, newsize) ncr_ltm_realloc(mem, oldsize, newsize)
 #define MP_CALLOC(nmemb, size) ncr_ltm_calloc(nmemb, size)
 #define MP_FREE(mem, size) ncr_ltm_free(mem, size)
+/* ncr_ltm_free() wipes every block; LibTomMath's own wipe would be a second. */
+#ifndef MP_NO_ZERO_ON_FREE
+#define MP_NO_ZERO_ON_FREE
+#endif
 
 /*
  * Kernel stacks are 16 KiB: MP_LOW_MEM shrinks the exptmod window tables
@@ -29,5 +33,11 @@
 #include "tommath.h"
 #undef PRIVATE_MP_WARRAY
 #define PRIVATE_MP_WARRAY 140
+/*
+ * MP_LOW_MEM would also start every number at 8 digits, and each grows
+ * by reallocation (copy and wipe) on the way to a 2048-bit product.
+ */
+#undef PRIVATE_MP_PREC
+#define PRIVATE_MP_PREC 32
 
 #endif
