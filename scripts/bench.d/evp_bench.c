@@ -30,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <openssl/core_names.h>
 #include <openssl/engine.h>
@@ -39,6 +38,8 @@
 #include <openssl/provider.h>
 #include <openssl/rsa.h>
 #include <openssl/store.h>
+
+#include "bench_time.h"
 
 #define MIN_OPS 3
 #define MAX_SIZE (16 * 1024 * 1024)
@@ -53,14 +54,6 @@ static void die(const char *what)
 	fprintf(stderr, "evp_bench: %s failed\n", what);
 	ERR_print_errors_fp(stderr);
 	exit(1);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static void load_providers(const char *side)
@@ -121,8 +114,9 @@ static int set_pss(EVP_PKEY_CTX *pc, int pss)
 	       EVP_PKEY_CTX_set_rsa_pss_saltlen(pc, RSA_PSS_SALTLEN_DIGEST) > 0;
 }
 
-static int pk_step(struct pkjob *j)
+static int pk_step(void *arg)
 {
+	struct pkjob *j = arg;
 	EVP_MD_CTX *md;
 	EVP_PKEY_CTX *pc = NULL;
 	int ok;
@@ -161,13 +155,11 @@ static int pk_step(struct pkjob *j)
 
 static double pk_measure(struct pkjob *j, const char *what)
 {
-	double t0 = now(), t;
-	long count;
+	double r = bench_rate(pk_step, j, secs, MIN_OPS);
 
-	for (count = 0; (t = now()) - t0 < secs || count < MIN_OPS; count++)
-		if (pk_step(j))
-			die(what);
-	return count / (t - t0);
+	if (r < 0)
+		die(what);
+	return r;
 }
 
 static int bench_pk(const char *side, const char *path, const char *label)
@@ -269,6 +261,19 @@ static int update(EVP_CIPHER_CTX *x, size_t n, int afalg)
 	return 1;
 }
 
+struct upd {
+	EVP_CIPHER_CTX *x;
+	size_t n;
+	int afalg;
+};
+
+static int update_op(void *arg)
+{
+	struct upd *u = arg;
+
+	return !update(u->x, u->n, u->afalg);
+}
+
 static void bench_cipher(const char *side, ENGINE *eng, const char *name,
 			 const size_t *sizes, int nsizes)
 {
@@ -291,8 +296,8 @@ static void bench_cipher(const char *side, ENGINE *eng, const char *name,
 	for (i = 0; i < nsizes; i++) {
 		size_t n = sizes[i];
 		EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
-		double t0, t;
-		long count;
+		struct upd u;
+		double v;
 
 		if (x == NULL || !EVP_EncryptInit_ex(x, cipher, eng, KEY, IV))
 			die(name);
@@ -303,40 +308,50 @@ static void bench_cipher(const char *side, ENGINE *eng, const char *name,
 		reference(name, n);
 		if (!update(x, n, eng != NULL) || memcmp(out, ref, n) != 0)
 			die("ciphertext check against the default provider");
-		t0 = now();
-		for (count = 0; (t = now()) - t0 < secs || count < MIN_OPS;
-		     count++)
-			if (!update(x, n, eng != NULL))
-				die(name);
-		printf("R\t%s\t%zu\t%s\t%.2f\n", name, n, side,
-		       count / (t - t0));
+		u.x = x;
+		u.n = n;
+		u.afalg = eng != NULL;
+		v = bench_rate(update_op, &u, secs, MIN_OPS);
+		if (v < 0)
+			die(name);
+		printf("R\t%s\t%zu\t%s\t%.2f\n", name, n, side, v);
 		fflush(stdout);
 		EVP_CIPHER_CTX_free(x);
 	}
 	EVP_CIPHER_free(fetched);
 }
 
+struct dig {
+	EVP_MD *md;
+	EVP_MD_CTX *x;
+	size_t n;
+};
+
+static int digest_op(void *arg)
+{
+	struct dig *g = arg;
+	unsigned char d[32];
+
+	return !EVP_DigestInit_ex(g->x, g->md, NULL) ||
+	       !EVP_DigestUpdate(g->x, in, g->n) ||
+	       !EVP_DigestFinal_ex(g->x, d, NULL);
+}
+
 static void bench_digest(const char *side, const size_t *sizes, int nsizes)
 {
 	EVP_MD *md = EVP_MD_fetch(NULL, "SHA256", "provider=default");
 	EVP_MD_CTX *x = EVP_MD_CTX_new();
-	unsigned char d[32];
 	int i;
 
 	if (md == NULL || x == NULL)
 		die("SHA256");
 	for (i = 0; i < nsizes; i++) {
-		double t0 = now(), t;
-		long count;
+		struct dig g = { md, x, sizes[i] };
+		double v = bench_rate(digest_op, &g, secs, MIN_OPS);
 
-		for (count = 0; (t = now()) - t0 < secs || count < MIN_OPS;
-		     count++)
-			if (!EVP_DigestInit_ex(x, md, NULL) ||
-			    !EVP_DigestUpdate(x, in, sizes[i]) ||
-			    !EVP_DigestFinal_ex(x, d, NULL))
-				die("SHA256");
-		printf("R\tsha256\t%zu\t%s\t%.2f\n", sizes[i], side,
-		       count / (t - t0));
+		if (v < 0)
+			die("SHA256");
+		printf("R\tsha256\t%zu\t%s\t%.2f\n", sizes[i], side, v);
 		fflush(stdout);
 	}
 	EVP_MD_CTX_free(x);

@@ -23,10 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <linux/ncr.h>
+
+#include "bench_time.h"
 
 #define ATTR_ROOM 512
 #define MIN_OPS 3
@@ -179,34 +180,28 @@ static void sha256(int fd, const unsigned char *msg, size_t len,
 	}
 }
 
-static double now(void)
+static int one_op(void *arg)
 {
-	struct timespec ts;
+	struct op *o = arg;
+	int r;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	if (o->op == NCR_OP_SIGN)
+		o->siglen = SIG_MAX;
+	r = run_op(o);
+	return r < 0 || (o->op == NCR_OP_VERIFY && r != 1);
 }
 
 /* ops/s of o over secs (at least MIN_OPS operations); exits on a failure. */
 static double measure(struct op *o, double secs, const char *what)
 {
-	int want = o->op == NCR_OP_VERIFY ? 1 : 0;
-	double t0 = now(), t;
-	long count;
+	double r = bench_rate(one_op, o, secs, MIN_OPS);
 
-	for (count = 0; (t = now()) - t0 < secs || count < MIN_OPS; count++) {
-		int r;
-
-		if (o->op == NCR_OP_SIGN)
-			o->siglen = SIG_MAX;
-		r = run_op(o);
-		if (r < 0 || (want && r != 1)) {
-			fprintf(stderr, "pk_bench: %s failed (%d): %s\n", what,
-				r, strerror(errno));
-			exit(1);
-		}
+	if (r < 0) {
+		fprintf(stderr, "pk_bench: %s failed: %s\n", what,
+			strerror(errno));
+		exit(1);
 	}
-	return count / (t - t0);
+	return r;
 }
 
 int main(int argc, char **argv)

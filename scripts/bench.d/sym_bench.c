@@ -29,11 +29,12 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <linux/if_alg.h>
 #include <linux/ncr.h>
+
+#include "bench_time.h"
 
 #ifndef SOL_ALG
 #define SOL_ALG 279
@@ -51,14 +52,6 @@ static void die(const char *what)
 {
 	fprintf(stderr, "sym_bench: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* ---- /dev/crypto ---- */
@@ -304,8 +297,10 @@ struct job {
 	size_t n;
 };
 
-static int step(struct job *j)
+static int step(void *arg)
 {
+	struct job *j = arg;
+
 	switch (j->kind) {
 	case STREAM_NCR:
 		return ncr_update(j->ses, j->in, j->out, j->n);
@@ -337,16 +332,14 @@ static double secs;
 static void report(const char *algo, size_t size, const char *side,
 		   struct job *j)
 {
-	double t0 = now(), t;
-	long count;
+	double v = bench_rate(step, j, secs, MIN_OPS);
 
-	for (count = 0; (t = now()) - t0 < secs || count < MIN_OPS; count++)
-		if (step(j)) {
-			fprintf(stderr, "sym_bench: %s %zu %s: %s\n", algo,
-				size, side, strerror(errno));
-			exit(1);
-		}
-	printf("R\t%s\t%zu\t%s\t%.2f\n", algo, size, side, count / (t - t0));
+	if (v < 0) {
+		fprintf(stderr, "sym_bench: %s %zu %s: %s\n", algo, size, side,
+			strerror(errno));
+		exit(1);
+	}
+	printf("R\t%s\t%zu\t%s\t%.2f\n", algo, size, side, v);
 	fflush(stdout);
 }
 
