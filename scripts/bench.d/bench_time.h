@@ -14,7 +14,7 @@
 
 #include <time.h>
 
-static double bench_now(void)
+static inline double bench_now(void)
 {
 	struct timespec ts;
 
@@ -26,7 +26,7 @@ static double bench_now(void)
  * Operations per second of op(arg) over at least secs seconds and min_ops
  * operations, or -1 as soon as op returns nonzero.
  */
-static double bench_rate(int (*op)(void *), void *arg, double secs,
+static inline double bench_rate(int (*op)(void *), void *arg, double secs,
 			 long min_ops)
 {
 	double t0 = bench_now(), tb = t0, t;
@@ -44,6 +44,32 @@ static double bench_rate(int (*op)(void *), void *arg, double secs,
 			batch *= 2;
 		tb = t;
 	}
+}
+
+/*
+ * Several operations measured in turns: `slices` turns in which each
+ * operation runs for secs/slices, so that a slow phase of the host (other
+ * virtual machines on it) weighs on all of them alike.  rate[i] is the mean
+ * of op[i]'s slice rates (equal slices: its overall rate).  Returns 0, or
+ * 1 + the index of the operation that failed.
+ */
+static inline int bench_rates(int (*const op[])(void *), void *const arg[], int n,
+		       double secs, int slices, long min_ops, double rate[])
+{
+	int i, s;
+
+	for (i = 0; i < n; i++)
+		rate[i] = 0;
+	for (s = 0; s < slices; s++)
+		for (i = 0; i < n; i++) {
+			double r = bench_rate(op[i], arg[i], secs / slices,
+					      min_ops);
+
+			if (r < 0)
+				return i + 1;
+			rate[i] += r / slices;
+		}
+	return 0;
 }
 
 #endif

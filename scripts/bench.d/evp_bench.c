@@ -4,27 +4,34 @@
  * throughput through libcrypto's EVP API, with the ncr provider, the
  * default provider or the afalg engine behind it.
  *
- *   evp_bench pk SIDE KEYFILE SECONDS LABEL
- *	The private key is loaded from KEYFILE through OSSL_STORE (an ncr key
- *	file with SIDE "ncr", a PEM private key with SIDE "default", a TSS2
- *	PRIVATE KEY of tpm2-openssl with SIDE "tpm2").  Each
- *	operation is what a TLS server does per handshake: a fresh context,
- *	EVP_DigestSignInit_ex + EVP_DigestSign of a 32-byte message (SHA-256;
- *	PSS with salt length = digest length), EVP_DigestVerifyInit_ex +
- *	EVP_DigestVerify, EVP_PKEY_decrypt_init + OAEP (SHA-256) parameters +
- *	EVP_PKEY_decrypt.  Lines:  R  LABEL  OP  SIDE  OPS_PER_S
- *   evp_bench sym SIDE SECONDS SIZE...
- *	SIDE "ncr" (ciphers fetched with provider=ncr), "default" (only the
- *	default provider loaded) or "afalg" (the afalg engine of libssl3,
- *	AES-CBC only).  Like `openssl speed -evp`: one context initialised
- *	once, one EVP_EncryptUpdate per SIZE-byte buffer (aes-128-cbc,
- *	aes-256-ctr; afalg: 64 KiB updates for larger buffers, see update()); sha256 is one EVP_DigestInit_ex + Update + Final per
- *	message (default side only: neither ncr nor afalg has digests).
+ *   evp_bench pk SECONDS LABEL SIDE=KEYFILE...
+ *	Each side's private key is loaded from its KEYFILE through OSSL_STORE
+ *	(SIDE "ncr": an ncr key file; "default": a PEM private key; "tpm2": a
+ *	TSS2 PRIVATE KEY of tpm2-openssl).  Each operation is what a TLS server
+ *	does per handshake: a fresh context, EVP_DigestSignInit_ex +
+ *	EVP_DigestSign of a 32-byte message (SHA-256; PSS with salt length =
+ *	digest length), EVP_DigestVerifyInit_ex + EVP_DigestVerify,
+ *	EVP_PKEY_decrypt_init + OAEP (SHA-256) parameters + EVP_PKEY_decrypt.
+ *	Lines:  R  LABEL  OP  SIDE  OPS_PER_S
+ *   evp_bench sym SECONDS SIDE[,SIDE...] SIZE...
+ *	SIDE "ncr" (ciphers fetched with provider=ncr), "default"
+ *	(provider=default) or "afalg" (the afalg engine of libssl3, AES-CBC
+ *	only).  Like `openssl speed -evp`: one context initialised once, one
+ *	EVP_EncryptUpdate per SIZE-byte buffer (aes-128-cbc, aes-256-ctr;
+ *	afalg: 64 KiB updates for larger buffers, see update()); sha256 is one
+ *	EVP_DigestInit_ex + Update + Final per message (default side only:
+ *	neither ncr nor afalg has digests).
  *	Lines:  R  ALGORITHM  SIZE  SIDE  OPS_PER_S
  *
- * Providers are loaded explicitly (OPENSSL_MODULES must point at the
- * directory with ncr.so for SIDE ncr); OPENSSL_CONF should be unset.
- * Every side's first output is checked against the default provider's.
+ * The sides of one operation are measured in turns within the process
+ * (SLICES turns of SECONDS/SLICES each, bench_rates()), so that they see
+ * the same host.  Providers are loaded as an application configured like
+ * openssl.cnf.example would have them: default first, then ncr (when a
+ * side needs it; OPENSSL_MODULES must point at ncr.so's directory) or tpm2
+ * (with tpm2 preferred except for its digests, ciphers and RNG, as
+ * scripts/bench.d/guest.sh configures nginx).  OPENSSL_CONF should be
+ * unset.  Every side's first output is checked (signatures verified, a
+ * decryption compared, ciphertext compared with the default provider's).
  */
 #define OPENSSL_SUPPRESS_DEPRECATED	/* the ENGINE API, for afalg */
 #include <stdio.h>
@@ -42,6 +49,8 @@
 #include "bench_time.h"
 
 #define MIN_OPS 3
+#define SLICES 4
+#define MAX_SIDES 4
 #define MAX_SIZE (16 * 1024 * 1024)
 
 static const unsigned char KEY[32] = "0123456789abcdef0123456789abcdef";
@@ -56,16 +65,23 @@ static void die(const char *what)
 	exit(1);
 }
 
-static void load_providers(const char *side)
+static void load_providers(int ncr, int tpm2)
 {
-	if (strcmp(side, "ncr") == 0 &&
-	    OSSL_PROVIDER_load(NULL, "ncr") == NULL)
-		die("loading the ncr provider (OPENSSL_MODULES?)");
-	if (strcmp(side, "tpm2") == 0 &&
-	    OSSL_PROVIDER_load(NULL, "tpm2") == NULL)
-		die("loading the tpm2 provider (TPM2OPENSSL_TCTI?)");
 	if (OSSL_PROVIDER_load(NULL, "default") == NULL)
 		die("loading the default provider");
+	if (ncr && OSSL_PROVIDER_load(NULL, "ncr") == NULL)
+		die("loading the ncr provider (OPENSSL_MODULES?)");
+	if (tpm2 && (OSSL_PROVIDER_load(NULL, "tpm2") == NULL ||
+		     !EVP_set_default_properties(NULL, "?provider=tpm2,"
+			"tpm2.digest!=yes,tpm2.cipher!=yes,tpm2.rand!=yes")))
+		die("loading the tpm2 provider (TPM2OPENSSL_TCTI?)");
+}
+
+static void run_turns(int (*const op[])(void *), void *const arg[], int n,
+		      double rate[], const char *what)
+{
+	if (bench_rates(op, arg, n, secs, SLICES, MIN_OPS, rate))
+		die(what);
 }
 
 /* ---- public key ---- */
@@ -153,73 +169,100 @@ static int pk_step(void *arg)
 	return ok ? 0 : -1;
 }
 
-static double pk_measure(struct pkjob *j, const char *what)
-{
-	double r = bench_rate(pk_step, j, secs, MIN_OPS);
-
-	if (r < 0)
-		die(what);
-	return r;
-}
-
-static int bench_pk(const char *side, const char *path, const char *label)
+static int bench_pk(const char *label, int nsides, char **spec)
 {
 	static const unsigned char msg[32] = "ncr benchmark message, 32 bytes";
-	unsigned char sig[1024], ct[1024];
-	size_t ctlen = sizeof(ct);
-	EVP_PKEY *key;
-	EVP_PKEY_CTX *pc;
-	int pss;
+	static unsigned char sig[MAX_SIDES][1024], ct[MAX_SIDES][1024];
+	static struct pkjob job[MAX_SIDES];
+	int (*op[MAX_SIDES])(void *);
+	void *arg[MAX_SIDES];
+	const char *side[MAX_SIDES], *dside[MAX_SIDES];
+	EVP_PKEY *key[MAX_SIDES];
+	double rate[MAX_SIDES];
+	int i, n, pss, ncr = 0, tpm2 = 0;
 
-	load_providers(side);
-	key = load_key(path);
+	for (i = 0; i < nsides; i++) {
+		char *eq = strchr(spec[i], '=');
+
+		if (eq == NULL)
+			die("SIDE=KEYFILE");
+		*eq = 0;
+		side[i] = spec[i];
+		ncr |= strcmp(side[i], "ncr") == 0;
+		tpm2 |= strcmp(side[i], "tpm2") == 0;
+		op[i] = pk_step;
+		arg[i] = &job[i];
+	}
+	load_providers(ncr, tpm2);
+	for (i = 0; i < nsides; i++)
+		key[i] = load_key(strchr(spec[i], 0) + 1);
+
 	for (pss = 0; pss <= 1; pss++) {
 		const char *pname = pss ? "pss" : "pkcs1";
-		struct pkjob s = { .op = SIGN, .pss = pss, .key = key,
-				   .in = msg, .inlen = sizeof(msg), .sig = sig };
-		struct pkjob v;
-		double rs, rv;
 
-		if (pk_step(&s))
-			die("signing");
-		v = s;
-		v.op = VERIFY;
-		if (pk_step(&v))
-			die("verifying its own signature");
-		rs = pk_measure(&s, "sign");
-		v.siglen = s.siglen;
-		rv = pk_measure(&v, "verify");
-		printf("R\t%s\tsign-%s\t%s\t%.2f\n", label, pname, side, rs);
-		printf("R\t%s\tverify-%s\t%s\t%.2f\n", label, pname, side, rv);
+		for (i = 0; i < nsides; i++) {
+			struct pkjob s = { .op = SIGN, .pss = pss,
+					   .key = key[i], .in = msg,
+					   .inlen = sizeof(msg),
+					   .sig = sig[i] };
+
+			job[i] = s;
+			if (pk_step(&job[i]))
+				die("signing");
+			job[i].op = VERIFY;
+			if (pk_step(&job[i]))
+				die("verifying its own signature");
+			job[i].op = SIGN;
+		}
+		run_turns(op, arg, nsides, rate, "sign");
+		for (i = 0; i < nsides; i++)
+			printf("R\t%s\tsign-%s\t%s\t%.2f\n", label, pname,
+			       side[i], rate[i]);
+		/* each job's last signature is in its sig[] */
+		for (i = 0; i < nsides; i++)
+			job[i].op = VERIFY;
+		run_turns(op, arg, nsides, rate, "verify");
+		for (i = 0; i < nsides; i++)
+			printf("R\t%s\tverify-%s\t%s\t%.2f\n", label, pname,
+			       side[i], rate[i]);
 		fflush(stdout);
 	}
 
-	pc = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
-	if (pc == NULL || EVP_PKEY_encrypt_init(pc) <= 0) {
-		/* tpm2-openssl's signing keys do not encrypt: no decrypt */
-		fprintf(stderr, "evp_bench: %s %s: no RSA encryption with this "
-			"key, decrypt-oaep not measured\n", label, side);
-		ERR_clear_error();
-		EVP_PKEY_CTX_free(pc);
-		EVP_PKEY_free(key);
-		return 0;
-	}
-	if (EVP_PKEY_CTX_set_rsa_padding(pc, RSA_PKCS1_OAEP_PADDING) <= 0 ||
-	    EVP_PKEY_CTX_set_rsa_oaep_md_name(pc, "SHA256", NULL) <= 0 ||
-	    EVP_PKEY_encrypt(pc, ct, &ctlen, msg, sizeof(msg)) <= 0)
-		die("OAEP encryption");
-	EVP_PKEY_CTX_free(pc);
-	{
-		struct pkjob d = { .op = DECRYPT, .key = key, .in = ct,
-				   .inlen = ctlen };
+	for (i = n = 0; i < nsides; i++) {
+		EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_pkey(NULL, key[i],
+							      NULL);
+		struct pkjob d = { .op = DECRYPT, .key = key[i], .in = ct[n],
+				   .inlen = sizeof(ct[n]) };
 
-		if (pk_step(&d) || d.outlen != sizeof(msg) ||
-		    memcmp(d.out, msg, sizeof(msg)) != 0)
+		if (pc == NULL || EVP_PKEY_encrypt_init(pc) <= 0) {
+			/* tpm2-openssl's signing keys do not encrypt */
+			fprintf(stderr, "evp_bench: %s %s: no RSA encryption "
+				"with this key, decrypt-oaep not measured\n",
+				label, side[i]);
+			ERR_clear_error();
+			EVP_PKEY_CTX_free(pc);
+			continue;
+		}
+		if (EVP_PKEY_CTX_set_rsa_padding(pc,
+						 RSA_PKCS1_OAEP_PADDING) <= 0 ||
+		    EVP_PKEY_CTX_set_rsa_oaep_md_name(pc, "SHA256", NULL) <= 0 ||
+		    EVP_PKEY_encrypt(pc, ct[n], &d.inlen, msg, sizeof(msg)) <= 0)
+			die("OAEP encryption");
+		EVP_PKEY_CTX_free(pc);
+		job[n] = d;
+		if (pk_step(&job[n]) || job[n].outlen != sizeof(msg) ||
+		    memcmp(job[n].out, msg, sizeof(msg)) != 0)
 			die("OAEP decryption self-check");
-		printf("R\t%s\tdecrypt-oaep\t%s\t%.2f\n", label, side,
-		       pk_measure(&d, "decrypt"));
+		dside[n++] = side[i];
 	}
-	EVP_PKEY_free(key);
+	if (n > 0) {
+		run_turns(op, arg, n, rate, "decrypt");
+		for (i = 0; i < n; i++)
+			printf("R\t%s\tdecrypt-oaep\t%s\t%.2f\n", label,
+			       dside[i], rate[i]);
+	}
+	for (i = 0; i < nsides; i++)
+		EVP_PKEY_free(key[i]);
 	return 0;
 }
 
@@ -274,51 +317,69 @@ static int update_op(void *arg)
 	return !update(u->x, u->n, u->afalg);
 }
 
-static void bench_cipher(const char *side, ENGINE *eng, const char *name,
-			 const size_t *sizes, int nsizes)
+/* The sides (afalg: CBC only) measured in turns, size after size. */
+static void bench_cipher(int nsides, char **side, ENGINE *eng,
+			 const char *name, const size_t *sizes, int nsizes)
 {
-	const EVP_CIPHER *cipher;
-	EVP_CIPHER *fetched = NULL;
-	int i;
+	const EVP_CIPHER *cipher[MAX_SIDES];
+	EVP_CIPHER *fetched[MAX_SIDES] = { NULL };
+	ENGINE *e[MAX_SIDES];
+	const char *sname[MAX_SIDES];
+	int i, k, n = 0;
 
-	if (eng != NULL) {
-		cipher = strcmp(name, "aes-128-cbc") == 0 ?
-			EVP_aes_128_cbc() : NULL;
-		if (cipher == NULL)
-			return;		/* the engine has CBC only */
-	} else {
-		fetched = EVP_CIPHER_fetch(NULL, name, strcmp(side, "ncr") == 0 ?
-					   "provider=ncr" : "provider=default");
-		if (fetched == NULL)
-			die(name);
-		cipher = fetched;
+	for (k = 0; k < nsides; k++) {
+		e[n] = strcmp(side[k], "afalg") == 0 ? eng : NULL;
+		if (e[n] != NULL) {
+			if (strcmp(name, "aes-128-cbc") != 0)
+				continue;	/* the engine has CBC only */
+			cipher[n] = EVP_aes_128_cbc();
+		} else {
+			fetched[n] = EVP_CIPHER_fetch(NULL, name,
+				strcmp(side[k], "ncr") == 0 ?
+				"provider=ncr" : "provider=default");
+			if (fetched[n] == NULL)
+				die(name);
+			cipher[n] = fetched[n];
+		}
+		sname[n++] = side[k];
 	}
 	for (i = 0; i < nsizes; i++) {
-		size_t n = sizes[i];
-		EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
-		struct upd u;
-		double v;
+		struct upd u[MAX_SIDES];
+		int (*op[MAX_SIDES])(void *);
+		void *arg[MAX_SIDES];
+		double rate[MAX_SIDES];
 
-		if (x == NULL || !EVP_EncryptInit_ex(x, cipher, eng, KEY, IV))
-			die(name);
-		/* an engine's cipher is a legacy one, of no provider */
-		if (eng != NULL && EVP_CIPHER_get0_provider(
-				EVP_CIPHER_CTX_get0_cipher(x)) != NULL)
-			die("the afalg engine did not take the cipher");
-		reference(name, n);
-		if (!update(x, n, eng != NULL) || memcmp(out, ref, n) != 0)
-			die("ciphertext check against the default provider");
-		u.x = x;
-		u.n = n;
-		u.afalg = eng != NULL;
-		v = bench_rate(update_op, &u, secs, MIN_OPS);
-		if (v < 0)
-			die(name);
-		printf("R\t%s\t%zu\t%s\t%.2f\n", name, n, side, v);
+		reference(name, sizes[i]);
+		for (k = 0; k < n; k++) {
+			EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+
+			if (x == NULL ||
+			    !EVP_EncryptInit_ex(x, cipher[k], e[k], KEY, IV))
+				die(name);
+			/* an engine's cipher is a legacy one, of no provider */
+			if (e[k] != NULL && EVP_CIPHER_get0_provider(
+					EVP_CIPHER_CTX_get0_cipher(x)) != NULL)
+				die("the afalg engine did not take the cipher");
+			u[k].x = x;
+			u[k].n = sizes[i];
+			u[k].afalg = e[k] != NULL;
+			if (!update(x, sizes[i], u[k].afalg) ||
+			    memcmp(out, ref, sizes[i]) != 0)
+				die("ciphertext check against the default "
+				    "provider");
+			op[k] = update_op;
+			arg[k] = &u[k];
+		}
+		run_turns(op, arg, n, rate, name);
+		for (k = 0; k < n; k++) {
+			printf("R\t%s\t%zu\t%s\t%.2f\n", name, sizes[i],
+			       sname[k], rate[k]);
+			EVP_CIPHER_CTX_free(u[k].x);
+		}
 		fflush(stdout);
-		EVP_CIPHER_CTX_free(x);
 	}
-	EVP_CIPHER_free(fetched);
+	for (k = 0; k < n; k++)
+		EVP_CIPHER_free(fetched[k]);
 }
 
 struct dig {
@@ -358,12 +419,24 @@ static void bench_digest(const char *side, const size_t *sizes, int nsizes)
 	EVP_MD_free(md);
 }
 
-static int bench_sym(const char *side, int argc, char **argv)
+static int bench_sym(char *sides, int argc, char **argv)
 {
 	size_t sizes[16];
-	int nsizes = 0, i;
+	char *side[MAX_SIDES], *tok;
+	int nsizes = 0, nsides = 0, i, ncr = 0, def = 0;
 	ENGINE *eng = NULL;
 
+	for (tok = strtok(sides, ","); tok && nsides < MAX_SIDES;
+	     tok = strtok(NULL, ",")) {
+		if (strcmp(tok, "ncr") && strcmp(tok, "default") &&
+		    strcmp(tok, "afalg")) {
+			fprintf(stderr, "evp_bench: unknown side %s\n", tok);
+			return 2;
+		}
+		ncr |= strcmp(tok, "ncr") == 0;
+		def |= strcmp(tok, "default") == 0;
+		side[nsides++] = tok;
+	}
 	for (i = 0; i < argc && nsizes < 16; i++) {
 		sizes[nsizes] = strtoul(argv[i], NULL, 0);
 		if (sizes[nsizes] == 0 || sizes[nsizes] % 16 ||
@@ -380,20 +453,19 @@ static int bench_sym(const char *side, int argc, char **argv)
 		die("malloc");
 	for (i = 0; i < MAX_SIZE; i++)
 		in[i] = (unsigned char)(i * 131 + 7);
-	load_providers(side);
-	if (strcmp(side, "afalg") == 0) {
-		ENGINE_load_builtin_engines();
-		eng = ENGINE_by_id("afalg");
-		if (eng == NULL || !ENGINE_init(eng))
-			die("the afalg engine (algif_skcipher loaded?)");
-	} else if (strcmp(side, "ncr") != 0 && strcmp(side, "default") != 0) {
-		fprintf(stderr, "evp_bench: unknown side %s\n", side);
-		return 2;
-	}
-	bench_cipher(side, eng, "aes-128-cbc", sizes, nsizes);
-	bench_cipher(side, eng, "aes-256-ctr", sizes, nsizes);
-	if (strcmp(side, "default") == 0)
-		bench_digest(side, sizes, nsizes);
+	load_providers(ncr, 0);
+	for (i = 0; i < nsides; i++)
+		if (strcmp(side[i], "afalg") == 0) {
+			ENGINE_load_builtin_engines();
+			eng = ENGINE_by_id("afalg");
+			if (eng == NULL || !ENGINE_init(eng))
+				die("the afalg engine (algif_skcipher "
+				    "loaded?)");
+		}
+	bench_cipher(nsides, side, eng, "aes-128-cbc", sizes, nsizes);
+	bench_cipher(nsides, side, eng, "aes-256-ctr", sizes, nsizes);
+	if (def)
+		bench_digest("default", sizes, nsizes);
 	if (eng != NULL) {
 		ENGINE_finish(eng);
 		ENGINE_free(eng);
@@ -403,15 +475,15 @@ static int bench_sym(const char *side, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	if (argc == 6 && strcmp(argv[1], "pk") == 0) {
-		secs = atof(argv[4]);
-		return bench_pk(argv[2], argv[3], argv[5]);
+	if (argc >= 5 && argc - 4 <= MAX_SIDES && strcmp(argv[1], "pk") == 0) {
+		secs = atof(argv[2]);
+		return bench_pk(argv[3], argc - 4, argv + 4);
 	}
 	if (argc >= 5 && strcmp(argv[1], "sym") == 0) {
-		secs = atof(argv[3]);
-		return bench_sym(argv[2], argc - 4, argv + 4);
+		secs = atof(argv[2]);
+		return bench_sym(argv[3], argc - 4, argv + 4);
 	}
-	fprintf(stderr, "usage: evp_bench pk SIDE KEYFILE SECONDS LABEL\n"
-		"       evp_bench sym SIDE SECONDS SIZE...\n");
+	fprintf(stderr, "usage: evp_bench pk SECONDS LABEL SIDE=KEYFILE...\n"
+		"       evp_bench sym SECONDS SIDE[,SIDE...] SIZE...\n");
 	return 2;
 }

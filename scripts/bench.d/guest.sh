@@ -16,6 +16,7 @@ SECS=${NCR_BENCH_SECONDS:-1}
 ROUNDS=${NCR_BENCH_ROUNDS:-5}
 TLS_SECS=${NCR_BENCH_TLS_SECONDS:-4}
 TLS_CLIENTS=${NCR_BENCH_TLS_CLIENTS:-2}
+TLS_SLICES=4
 SIZES="64 1024 16384 1048576"
 # one program run measures up to ~20 items: bound it, should anything hang
 LIMIT=$(awk -v s="$SECS" -v t="$TLS_SECS" 'BEGIN { printf "%d", 120 + 40 * s + 4 * t }')
@@ -162,14 +163,15 @@ rsa_round() {
 	for b in 2048 3072; do
 		run "$r" "$BIN/pk_bench" "$W/rsa$b.der" "$W/rsa$b.pub.der" \
 			"$SECS" "rsa$b"
-		run "$r" "$BIN/evp_bench" pk ncr "$W/rsa$b.ncr.pem" "$SECS" "rsa$b"
-		run "$r" "$BIN/evp_bench" pk default "$W/rsa$b.pem" "$SECS" "rsa$b"
+		# the same key as an ncr key file and as PEM, in turns
+		run "$r" "$BIN/evp_bench" pk "$SECS" "rsa$b" \
+			ncr="$W/rsa$b.ncr.pem" default="$W/rsa$b.pem"
 	done
 	# the TPM's own key (RSA-2048, not the same key: it never leaves the TPM)
 	if [ -n "$TPM_OK" ]; then
 		tpm2_flush
-		run "$r" "${NO_MODULES[@]}" "$BIN/evp_bench" pk tpm2 "$TPM/key.pem" \
-			"$SECS" rsa2048
+		run "$r" "${NO_MODULES[@]}" "$BIN/evp_bench" pk "$SECS" rsa2048 \
+			tpm2="$TPM/key.pem"
 	fi
 }
 
@@ -181,13 +183,11 @@ sym_setup() {
 	done
 }
 sym_round() {
-	local r=$1 side
+	local r=$1
 	# shellcheck disable=SC2086 # word splitting of SIZES
 	run "$r" "$BIN/sym_bench" "$SECS" $SIZES
-	for side in ncr default afalg; do
-		# shellcheck disable=SC2086
-		run "$r" "$BIN/evp_bench" sym "$side" "$SECS" $SIZES
-	done
+	# shellcheck disable=SC2086
+	run "$r" "$BIN/evp_bench" sym "$SECS" ncr,default,afalg $SIZES
 }
 
 # ---- tls: nginx with the key in the kernel, in a PEM file, in the TPM ----
@@ -282,20 +282,24 @@ tls_setup() {
 		NGINX_ENV[tpm2]="-u OPENSSL_MODULES OPENSSL_CONF=$TPM/openssl.cnf"
 	fi
 }
-# One nginx at a time, each started for its measurements and stopped after
-# (the TPM takes one connection at a time, which nginx keeps open).
+# The three nginx run during the round (idle but for the clients talking to
+# one of them) and are stopped after it: the TPM takes one connection at a
+# time, which nginx keeps open, and the rsa group measures the TPM too.
+# tls_client makes the sides take turns (TLS_SLICES windows per version),
+# so that they see the same host.
 tls_round() {
-	local r=$1 v side
+	local r=$1 v side up=()
 	for side in pem ncr tpm2; do
 		[ -n "${NGINX_ENV[$side]:-}" ] || continue
 		[ "$side" = tpm2 ] && tpm2_flush
-		nginx_start "$side" || continue
-		for v in tls1.3 tls1.2; do
-			run "$r" "$BIN/tls_client" "${PORT[$side]}" "$TLS_SECS" "$v" \
-				"$TLS_CLIENTS" nginx "$side"
-		done
-		nginx_stop "$side"
+		nginx_start "$side" && up+=("$side=${PORT[$side]}")
 	done
+	[ ${#up[@]} -gt 0 ] || return 0
+	for v in tls1.3 tls1.2; do
+		run "$r" "$BIN/tls_client" "$TLS_SECS" "$v" "$TLS_CLIENTS" \
+			"$TLS_SLICES" nginx "${up[@]}"
+	done
+	for side in pem ncr tpm2; do nginx_stop "$side"; done
 }
 
 t0=$(date +%s)

@@ -40,12 +40,17 @@ run_dir, out_dir, wall = sys.argv[1], sys.argv[2], int(sys.argv[3])
 groups = sys.argv[4:]
 
 rows = {}  # (label, item, side) -> {round: value}
+slices = {}
 for line in open(os.path.join(run_dir, "results.tsv")):
     f = line.rstrip("\n").split("\t")
     if len(f) != 5:
         continue
     rnd, label, item, side, value = f
-    rows.setdefault((label, item, side), {})[int(rnd)] = float(value)
+    slices.setdefault((label, item, side), {}).setdefault(
+        int(rnd), []).append(float(value))
+# several lines in a round (the TLS slices, equal in time): their mean
+for k, v in slices.items():
+    rows[k] = {r: statistics.mean(x) for r, x in v.items()}
 med = {k: statistics.median(v.values()) for k, v in rows.items()}
 
 

@@ -18,7 +18,8 @@
  *       one sendmsg (op, IV, data) + read on an accepted socket.  Also
  *       raw-ncr-update (one SESSION_UPDATE on an open session, no IV) and
  *       raw-afalg-accept (accept + sendmsg + read + close per block).
- * Each operation is timed for SECONDS (and at least MIN_OPS operations).
+ * Each operation is timed for SECONDS (and at least MIN_OPS operations), in
+ * turns with the other interface's (bench_rates: SLICES turns).
  * Every output is checked once against the other interface's before it is
  * timed (same key, IV and input, so the same ciphertext or digest).
  */
@@ -42,6 +43,7 @@
 
 #define ATTR_ROOM 512
 #define MIN_OPS 3
+#define SLICES 4
 #define PIECE (64 * 1024)
 #define MAX_SIZE (16 * 1024 * 1024)
 
@@ -329,19 +331,31 @@ static int step(void *arg)
 
 static double secs;
 
-static void report(const char *algo, size_t size, const char *side,
-		   struct job *j)
+/* The jobs measured in turns (bench_rates), one line each. */
+static void report(const char *algo, size_t size, int n,
+		   const char *const side[], struct job *const j[])
 {
-	double v = bench_rate(step, j, secs, MIN_OPS);
+	int (*op[4])(void *) = { step, step, step, step };
+	void *arg[4];
+	double rate[4];
+	int i, bad;
 
-	if (v < 0) {
-		fprintf(stderr, "sym_bench: %s %zu %s: %s\n", algo, size, side,
-			strerror(errno));
+	for (i = 0; i < n; i++)
+		arg[i] = j[i];
+	bad = bench_rates(op, arg, n, secs, SLICES, MIN_OPS, rate);
+
+	if (bad) {
+		fprintf(stderr, "sym_bench: %s %zu %s: %s\n", algo, size,
+			side[bad - 1], strerror(errno));
 		exit(1);
 	}
-	printf("R\t%s\t%zu\t%s\t%.2f\n", algo, size, side, v);
+	for (i = 0; i < n; i++)
+		printf("R\t%s\t%zu\t%s\t%.2f\n", algo, size, side[i],
+		       rate[i]);
 	fflush(stdout);
 }
+
+static const char *const BOTH[] = { "raw-ncr", "raw-afalg" };
 
 static void check_same(const char *what, const void *a, const void *b,
 		       size_t n)
@@ -375,8 +389,7 @@ static void bench_cipher(const char *name, const char *kname, size_t keylen,
 		if (step(&a) || step(&b))
 			die(name);
 		check_same(name, o1, o2, n);
-		report(name, n, "raw-ncr", &a);
-		report(name, n, "raw-afalg", &b);
+		report(name, n, 2, BOTH, (struct job *[]){ &a, &b });
 		ncr_end(a.ses);
 		close(b.op);
 	}
@@ -430,8 +443,8 @@ int main(int argc, char **argv)
 			if (step(&a) || step(&b))
 				die("sha256");
 			check_same("sha256", o1, o2, 32);
-			report("sha256", sizes[i], "raw-ncr", &a);
-			report("sha256", sizes[i], "raw-afalg", &b);
+			report("sha256", sizes[i], 2, BOTH,
+			       (struct job *[]){ &a, &b });
 		}
 		close(op);
 		close(tfm);
@@ -452,12 +465,12 @@ int main(int argc, char **argv)
 		if (step(&a) || step(&b))
 			die("roundtrip");
 		check_same("roundtrip", o1, o2, 16);
-		report("roundtrip", 16, "raw-ncr", &a);
-		report("roundtrip", 16, "raw-afalg", &b);
 		c.ses = ncr_session("cbc(aes)", key);
-		report("roundtrip", 16, "raw-ncr-update", &c);
+		report("roundtrip", 16, 4, (const char *const[]){
+			"raw-ncr", "raw-afalg", "raw-ncr-update",
+			"raw-afalg-accept" },
+		       (struct job *[]){ &a, &b, &c, &d });
 		ncr_end(c.ses);
-		report("roundtrip", 16, "raw-afalg-accept", &d);
 		close(b.op);
 		close(tfm);
 	}
