@@ -315,13 +315,14 @@ set logscale y
 set yrange [%g:%g]
 set ylabel "ratio (log scale)"
 set grid ytics
-set xtics rotate by -40 left nomirror
+set xtics rotate by 40 right nomirror
 set xrange [-0.6:%g]
 set boxwidth 0.6
 set style fill solid 0.7 border -1
 set key top left
 set bmargin 12
-set rmargin 12
+set lmargin 16
+set rmargin 4
 set arrow from -0.6,1 to %g,1 nohead lt 0 lw 2
 plot '%s' using 1:3:5:xtic(2) with boxes lc rgb variable title "ratio (green: target met, red: missed, blue: no target)", \\
      '' using 1:4 with points pt 9 ps 1.6 lc rgb "black" title "target", \\
