@@ -1,11 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * RSA sign/verify throughput through /dev/crypto, for scripts/bench pk.
- * Usage: pk_bench PRIVATE.der PUBLIC.der SECONDS
- * (RSAPrivateKey DER and SubjectPublicKeyInfo DER).  One thread, one
- * NCRIO_SESSION_ONCE per operation (PKCS#1 v1.5, SHA-256 of a 32-byte
- * message hashed in the kernel), like `openssl speed rsa2048` measures one
- * private/public operation per call.  Prints "sign/s N" and "verify/s N".
+ * RSA throughput through raw /dev/crypto, for scripts/bench.
+ * Usage: pk_bench PRIVATE.der PUBLIC.der SECONDS [LABEL]
+ * (RSAPrivateKey DER and SubjectPublicKeyInfo DER; LABEL defaults to
+ * "rsa").  One thread, one NCRIO_SESSION_ONCE per operation, the keys
+ * imported once.  Each operation is timed for SECONDS (and at least
+ * MIN_OPS operations) and printed as a tab-separated line
+ *	R  LABEL  OP  SIDE  OPS_PER_S
+ * with OP one of sign-pkcs1, sign-pss, verify-pkcs1, verify-pss (SHA-256;
+ * PSS with a 32-byte salt) and decrypt-oaep (OAEP SHA-256 of 32 bytes), and
+ * SIDE "raw-khash" (the kernel hashes the 32-byte message) or "raw-digest"
+ * (the caller hands it the SHA-256 digest, NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST,
+ * as the provider and TLS do); decryption has no hash and is "raw".
+ * The two last lines, "sign/s N" and "verify/s N", repeat PKCS#1 v1.5
+ * raw-khash (the summary test/vm/test_pk_sessions.py checks for).
+ * Every kind of operation is self-checked once before it is timed.
+ * No libcrypto: it builds -m32 as well, for the compat_ioctl test.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,12 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <linux/ncr.h>
 
+#include "bench_time.h"
+
 #define ATTR_ROOM 512
+#define MIN_OPS 3
+#define SIG_MAX 1024
 
 struct call {
 	union {
@@ -95,48 +108,114 @@ static int import_key(int fd, const char *path, int type)
 	return key;
 }
 
-/* SIGN (sig out) or VERIFY (sig in) of msg; returns the ioctl result. */
-static int once(int fd, int op, int key, const unsigned char *msg,
-		unsigned char *sig, size_t *siglen)
+enum pad { PKCS1, PSS };
+
+/* One operation: what it is, and its input and output buffers. */
+struct op {
+	int fd, op, key;
+	enum pad pad;
+	int digest;			/* input is the SHA-256 digest */
+	const unsigned char *in;	/* message, digest or ciphertext */
+	size_t inlen;
+	unsigned char *sig;		/* signature out (sign), in (verify) */
+	size_t siglen;
+	unsigned char out[SIG_MAX];	/* decrypt output */
+	size_t outlen;
+};
+
+/* Returns the ioctl's result: >= 0 for sign/decrypt, 1 for a good verify. */
+static int run_op(struct op *o)
 {
 	struct call c = { .fixed = sizeof(struct ncr_session_once) };
-	struct ncr_session_input_data in = { msg, 32 };
-	struct ncr_session_input_data sin = { sig, *siglen };
-	struct ncr_session_output_buffer out = { sig, 1024, siglen };
+	struct ncr_session_input_data in = { o->in, o->inlen };
+	struct ncr_session_input_data sin = { o->sig, o->siglen };
+	struct ncr_session_output_buffer sout = { o->sig, SIG_MAX, &o->siglen };
+	struct ncr_session_output_buffer dout = { o->out, SIG_MAX, &o->outlen };
 
-	c.once.op = op;
+	c.once.op = o->op;
 	put_str(&c, NCR_ATTR_ALGORITHM, "rsa");
-	put_u32(&c, NCR_ATTR_KEY, key);
-	put_u32(&c, NCR_ATTR_RSA_ENCODING_METHOD, RSA_PKCS1_V1_5);
-	put_str(&c, NCR_ATTR_SIGNATURE_HASH_ALGORITHM, "sha256");
-	put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
-	if (op == NCR_OP_SIGN)
-		put_attr(&c, NCR_ATTR_FINAL_OUTPUT_BUFFER, &out, sizeof(out));
-	else
-		put_attr(&c, NCR_ATTR_FINAL_INPUT_DATA, &sin, sizeof(sin));
+	put_u32(&c, NCR_ATTR_KEY, o->key);
+	if (o->op == NCR_OP_DECRYPT || o->op == NCR_OP_ENCRYPT) {
+		put_u32(&c, NCR_ATTR_RSA_ENCODING_METHOD, RSA_PKCS1_OAEP);
+		put_str(&c, NCR_ATTR_RSA_OAEP_HASH_ALGORITHM, "sha256");
+		put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
+		put_attr(&c, NCR_ATTR_UPDATE_OUTPUT_BUFFER, &dout, sizeof(dout));
+	} else {
+		put_u32(&c, NCR_ATTR_RSA_ENCODING_METHOD,
+			o->pad == PSS ? RSA_PKCS1_PSS : RSA_PKCS1_V1_5);
+		if (o->pad == PSS)
+			put_u32(&c, NCR_ATTR_RSA_PSS_SALT_LENGTH, 32);
+		put_str(&c, NCR_ATTR_SIGNATURE_HASH_ALGORITHM, "sha256");
+		if (o->digest)
+			put_u32(&c, NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST, 1);
+		put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
+		if (o->op == NCR_OP_SIGN)
+			put_attr(&c, NCR_ATTR_FINAL_OUTPUT_BUFFER, &sout,
+				 sizeof(sout));
+		else
+			put_attr(&c, NCR_ATTR_FINAL_INPUT_DATA, &sin,
+				 sizeof(sin));
+	}
 	c.once.input_size = c.fixed + c.len;
-	return ioctl(fd, NCRIO_SESSION_ONCE, &c.once);
+	return ioctl(o->fd, NCRIO_SESSION_ONCE, &c.once);
 }
 
-static double now(void)
+/* SHA-256 of msg in the kernel (an unkeyed hash session). */
+static void sha256(int fd, const unsigned char *msg, size_t len,
+		   unsigned char out[32])
 {
-	struct timespec ts;
+	struct call c = { .fixed = sizeof(struct ncr_session_once) };
+	struct ncr_session_input_data in = { msg, len };
+	size_t outlen = 0;
+	struct ncr_session_output_buffer o = { out, 32, &outlen };
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	c.once.op = NCR_OP_SIGN;
+	put_str(&c, NCR_ATTR_ALGORITHM, "sha256");
+	put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
+	put_attr(&c, NCR_ATTR_FINAL_OUTPUT_BUFFER, &o, sizeof(o));
+	c.once.input_size = c.fixed + c.len;
+	if (ioctl(fd, NCRIO_SESSION_ONCE, &c.once) < 0 || outlen != 32) {
+		perror("sha256 through /dev/crypto");
+		exit(1);
+	}
+}
+
+static int one_op(void *arg)
+{
+	struct op *o = arg;
+	int r;
+
+	if (o->op == NCR_OP_SIGN)
+		o->siglen = SIG_MAX;
+	r = run_op(o);
+	return r < 0 || (o->op == NCR_OP_VERIFY && r != 1);
+}
+
+/* ops/s of o over secs (at least MIN_OPS operations); exits on a failure. */
+static double measure(struct op *o, double secs, const char *what)
+{
+	double r = bench_rate(one_op, o, secs, MIN_OPS);
+
+	if (r < 0) {
+		fprintf(stderr, "pk_bench: %s failed: %s\n", what,
+			strerror(errno));
+		exit(1);
+	}
+	return r;
 }
 
 int main(int argc, char **argv)
 {
 	unsigned char msg[32] = "ncr benchmark message, 32 bytes";
-	unsigned char sig[1024];
-	size_t siglen = sizeof(sig);
-	double secs, t0, t;
-	long count;
-	int fd, priv, pub;
+	unsigned char dgst[32], sig[2][SIG_MAX], ct[SIG_MAX];
+	size_t siglen[2];
+	const char *label = argc > 4 ? argv[4] : "rsa";
+	double secs, pkcs1_sign = 0, pkcs1_verify = 0;
+	int fd, priv, pub, digest, pad;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: pk_bench PRIV.der PUB.der SECONDS\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr,
+			"usage: pk_bench PRIV.der PUB.der SECONDS [LABEL]\n");
 		return 2;
 	}
 	secs = atof(argv[3]);
@@ -147,29 +226,85 @@ int main(int argc, char **argv)
 	}
 	priv = import_key(fd, argv[1], NCR_KEY_TYPE_PRIVATE);
 	pub = import_key(fd, argv[2], NCR_KEY_TYPE_PUBLIC);
-	if (once(fd, NCR_OP_SIGN, priv, msg, sig, &siglen) < 0 ||
-	    once(fd, NCR_OP_VERIFY, pub, msg, sig, &siglen) != 1) {
-		perror("sign/verify self-check");
-		return 1;
-	}
-	t0 = now();
-	for (count = 0; (t = now()) - t0 < secs; count++) {
-		size_t l = sizeof(sig);
+	sha256(fd, msg, sizeof(msg), dgst);
 
-		if (once(fd, NCR_OP_SIGN, priv, msg, sig, &l) < 0) {
-			perror("sign");
-			return 1;
+	/*
+	 * One signature per padding, made and checked once in each input
+	 * mode (both modes sign the same thing, so each verifies the
+	 * other's), then timed.
+	 */
+	for (pad = PKCS1; pad <= PSS; pad++) {
+		const char *pname = pad == PSS ? "pss" : "pkcs1";
+
+		for (digest = 0; digest <= 1; digest++) {
+			struct op s = { .fd = fd, .op = NCR_OP_SIGN,
+					.key = priv, .pad = pad,
+					.digest = digest,
+					.in = digest ? dgst : msg, .inlen = 32,
+					.sig = sig[pad] };
+			struct op v = s;
+			const char *side = digest ? "raw-digest" : "raw-khash";
+			char what[64];
+			double rs, rv;
+
+			v.op = NCR_OP_VERIFY;
+			v.key = pub;
+			s.siglen = SIG_MAX;
+			if (run_op(&s) < 0) {
+				fprintf(stderr, "pk_bench: sign-%s %s: %s\n",
+					pname, side, strerror(errno));
+				return 1;
+			}
+			siglen[pad] = s.siglen;
+			v.siglen = siglen[pad];
+			if (run_op(&v) != 1) {
+				fprintf(stderr, "pk_bench: verify-%s %s of "
+					"its own signature failed\n", pname,
+					side);
+				return 1;
+			}
+			snprintf(what, sizeof(what), "sign-%s %s", pname, side);
+			rs = measure(&s, secs, what);
+			/* measure() left its last signature in sig[pad] */
+			v.siglen = s.siglen;
+			snprintf(what, sizeof(what), "verify-%s %s", pname,
+				 side);
+			rv = measure(&v, secs, what);
+			printf("R\t%s\tsign-%s\t%s\t%.2f\n", label, pname,
+			       side, rs);
+			printf("R\t%s\tverify-%s\t%s\t%.2f\n", label, pname,
+			       side, rv);
+			fflush(stdout);
+			if (pad == PKCS1 && !digest) {
+				pkcs1_sign = rs;
+				pkcs1_verify = rv;
+			}
 		}
 	}
-	printf("sign/s %.1f\n", count / (t - t0));
-	t0 = now();
-	for (count = 0; (t = now()) - t0 < secs; count++) {
-		if (once(fd, NCR_OP_VERIFY, pub, msg, sig, &siglen) != 1) {
-			perror("verify");
+
+	{
+		struct op e = { .fd = fd, .op = NCR_OP_ENCRYPT, .key = pub,
+				.in = msg, .inlen = 32 };
+		struct op d = { .fd = fd, .op = NCR_OP_DECRYPT, .key = priv,
+				.in = ct };
+
+		if (run_op(&e) < 0) {
+			perror("pk_bench: OAEP encrypt");
 			return 1;
 		}
+		memcpy(ct, e.out, e.outlen);
+		d.inlen = e.outlen;
+		if (run_op(&d) < 0 || d.outlen != 32 ||
+		    memcmp(d.out, msg, 32) != 0) {
+			fprintf(stderr, "pk_bench: OAEP decrypt self-check "
+				"failed\n");
+			return 1;
+		}
+		printf("R\t%s\tdecrypt-oaep\traw\t%.2f\n", label,
+		       measure(&d, secs, "decrypt-oaep"));
 	}
-	printf("verify/s %.1f\n", count / (t - t0));
+	printf("sign/s %.1f\n", pkcs1_sign);
+	printf("verify/s %.1f\n", pkcs1_verify);
 	close(fd);
 	return 0;
 }
