@@ -27,46 +27,11 @@
 
 #include <linux/ncr.h>
 
+#include "bench_attr.h"
 #include "bench_time.h"
 
-#define ATTR_ROOM 512
 #define MIN_OPS 3
 #define SIG_MAX 1024
-
-struct call {
-	union {
-		struct ncr_key_import imp;
-		struct ncr_session_once once;
-		unsigned char raw[sizeof(struct ncr_key_import) + ATTR_ROOM];
-	};
-	size_t fixed, len;
-};
-
-static void put_attr(struct call *c, unsigned short type, const void *p,
-		     size_t n)
-{
-	unsigned short hdr[2] = { (unsigned short)(4 + n), type };
-	size_t off = c->fixed + c->len;
-
-	if (off + 4 + n + 3 > sizeof(c->raw)) {
-		fprintf(stderr, "pk_bench: attributes too long\n");
-		exit(2);
-	}
-	memcpy(c->raw + off, hdr, 4);
-	memcpy(c->raw + off + 4, p, n);
-	memset(c->raw + off + 4 + n, 0, (4 - n % 4) % 4);
-	c->len += (4 + n + 3) & ~(size_t)3;
-}
-
-static void put_u32(struct call *c, unsigned short type, unsigned int v)
-{
-	put_attr(c, type, &v, sizeof(v));
-}
-
-static void put_str(struct call *c, unsigned short type, const char *s)
-{
-	put_attr(c, type, s, strlen(s) + 1);
-}
 
 static unsigned char *read_file(const char *path, size_t *len)
 {

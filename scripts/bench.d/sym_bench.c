@@ -35,13 +35,13 @@
 #include <linux/if_alg.h>
 #include <linux/ncr.h>
 
+#include "bench_attr.h"
 #include "bench_time.h"
 
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
 
-#define ATTR_ROOM 512
 #define MIN_OPS 3
 #define SLICES 4
 #define PIECE (64 * 1024)
@@ -57,43 +57,6 @@ static void die(const char *what)
 }
 
 /* ---- /dev/crypto ---- */
-
-struct call {
-	union {
-		struct ncr_key_import imp;
-		struct ncr_session_init init;
-		struct ncr_session_update upd;
-		struct ncr_session_once once;
-		unsigned char raw[sizeof(struct ncr_key_import) + ATTR_ROOM];
-	};
-	size_t fixed, len;
-};
-
-static void put_attr(struct call *c, unsigned short type, const void *p,
-		     size_t n)
-{
-	unsigned short hdr[2] = { (unsigned short)(4 + n), type };
-	size_t off = c->fixed + c->len;
-
-	if (off + 4 + n + 3 > sizeof(c->raw)) {
-		fprintf(stderr, "sym_bench: attributes too long\n");
-		exit(2);
-	}
-	memcpy(c->raw + off, hdr, 4);
-	memcpy(c->raw + off + 4, p, n);
-	memset(c->raw + off + 4 + n, 0, (4 - n % 4) % 4);
-	c->len += (4 + n + 3) & ~(size_t)3;
-}
-
-static void put_u32(struct call *c, unsigned short type, unsigned int v)
-{
-	put_attr(c, type, &v, sizeof(v));
-}
-
-static void put_str(struct call *c, unsigned short type, const char *s)
-{
-	put_attr(c, type, s, strlen(s) + 1);
-}
 
 static int ncr_fd;
 
