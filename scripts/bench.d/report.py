@@ -246,7 +246,7 @@ if "tls" in groups:
 ratios = {}
 p("")
 p("Headline ratios (ncr side / other side, median of the per-round "
-  "ratios; target from issue 12)")
+  "ratios; target: the speed the project aims at)")
 p("  %-34s %9s %15s %8s  %s" % ("", "ratio", "rounds min-max", "target",
                                   ""))
 for name, a, b, target in HEAD:
