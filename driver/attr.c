@@ -54,18 +54,8 @@ int ncr_attr_input_data(const struct nlattr *nla, struct ncr_data_in *in)
 	struct ncr_session_input_data d;
 
 	in->kernel = NULL;
-#ifdef CONFIG_COMPAT
-	if (in_compat_syscall()) {
-		struct compat_ncr_session_input_data c;
-
-		if (ncr_nla_len(nla) != sizeof(c))
-			return -EINVAL;
-		memcpy(&c, ncr_nla_data(nla), sizeof(c));
-		in->user = compat_ptr(c.data);
-		in->size = c.data_size;
-		return 0;
-	}
-#endif
+	if (in_compat_syscall())
+		return ncr_compat_input_data(nla, in);
 	if (ncr_nla_len(nla) != sizeof(d))
 		return -EINVAL;
 	memcpy(&d, ncr_nla_data(nla), sizeof(d));
@@ -81,19 +71,8 @@ int ncr_attr_output_buffer(const struct nlattr *nla,
 	struct ncr_session_output_buffer b;
 
 	out->written = 0;
-#ifdef CONFIG_COMPAT
-	if (in_compat_syscall()) {
-		struct compat_ncr_session_output_buffer c;
-
-		if (ncr_nla_len(nla) != sizeof(c))
-			return -EINVAL;
-		memcpy(&c, ncr_nla_data(nla), sizeof(c));
-		out->buf = compat_ptr(c.buffer);
-		out->size = c.buffer_size;
-		*result_size_ptr = compat_ptr(c.result_size_ptr);
-		return 0;
-	}
-#endif
+	if (in_compat_syscall())
+		return ncr_compat_output_buffer(nla, out, result_size_ptr);
 	if (ncr_nla_len(nla) != sizeof(b))
 		return -EINVAL;
 	memcpy(&b, ncr_nla_data(nla), sizeof(b));
@@ -107,10 +86,7 @@ int ncr_put_result_size(void __user *ptr, size_t size)
 {
 	if (!ptr)
 		return 0;
-#ifdef CONFIG_COMPAT
 	if (in_compat_syscall())
-		return put_user((compat_size_t)size,
-				(compat_size_t __user *)ptr) ? -EFAULT : 0;
-#endif
+		return ncr_compat_put_result_size(ptr, size);
 	return put_user(size, (__kernel_size_t __user *)ptr) ? -EFAULT : 0;
 }

@@ -16,7 +16,8 @@
  * named by the call are then looked up and read under their own lock one
  * at a time (never two at once: no lock-order issue).  A concurrent
  * replacement between the two is possible and harmless: the record then
- * shows the newer key ID.
+ * shows the newer key ID.  KEY_DEINIT's key is read just before the call,
+ * while its handle still names it.
  */
 #include <linux/audit.h>
 #include <linux/ctype.h>
@@ -26,24 +27,6 @@
 #include "attr.h"
 #include "key.h"
 #include "ns.h"
-
-/* What a record says about a key, copied under the key's lock. */
-struct ncr_audit_key {
-	ncr_key_t handle;
-	bool found;
-	u32 id_size;
-	u8 id[MAX_KEY_ID_SIZE];
-	char algo[NCR_ALGO_NAME_MAX + 1];
-};
-
-static void ncr_audit_snap_locked(struct ncr_audit_key *a,
-				  const struct ncr_key *key)
-{
-	a->found = true;
-	a->id_size = min_t(u32, key->key_id_size, MAX_KEY_ID_SIZE);
-	memcpy(a->id, key->key_id, a->id_size);
-	strscpy(a->algo, key->algo, sizeof(a->algo));
-}
 
 static void ncr_audit_snap(struct ncr_audit_key *a, struct ncr_ns *ns,
 			   ncr_key_t handle)
@@ -56,7 +39,10 @@ static void ncr_audit_snap(struct ncr_audit_key *a, struct ncr_ns *ns,
 	if (IS_ERR(key))
 		return;
 	down_read(&key->sem);
-	ncr_audit_snap_locked(a, key);
+	a->found = true;
+	a->id_size = min_t(u32, key->key_id_size, MAX_KEY_ID_SIZE);
+	memcpy(a->id, key->key_id, a->id_size);
+	strscpy(a->algo, key->algo, sizeof(a->algo));
 	up_read(&key->sem);
 	ncr_key_put(key);
 }
@@ -124,154 +110,83 @@ static void ncr_audit_end(struct audit_buffer *ab, long result)
 	audit_log_end(ab);
 }
 
-/* handle=, key_id=, algo= of the key, then peer_handle=, peer_key_id=. */
-static void ncr_audit_keys(struct ncr_ns *ns, const char *op, ncr_key_t main,
-			   const ncr_key_t *peer, long result)
+static ncr_key_t ncr_audit_handle(const void *s, s8 off)
 {
-	struct ncr_audit_key a, b;
-	struct audit_buffer *ab;
+	ncr_key_t h;
 
-	if (audit_enabled == AUDIT_OFF)
-		return;
-	ncr_audit_snap(&a, ns, main);
-	if (peer)
-		ncr_audit_snap(&b, ns, *peer);
-	ab = ncr_audit_start(op, ns->id);
-	if (!ab)
-		return;
-	ncr_audit_key_fields(ab, "", &a);
-	ncr_audit_algo(ab, a.found ? a.algo : NULL);
-	if (peer)
-		ncr_audit_key_fields(ab, "peer_", &b);
-	ncr_audit_end(ab, result);
+	memcpy(&h, (const u8 *)s + off, sizeof(h));
+	return h;
+}
+
+static void ncr_audit_snap_keys(struct ncr_ns *ns,
+				const struct ncr_audit_kind *kind,
+				const void *s, struct ncr_audit_snap *snap)
+{
+	ncr_audit_snap(&snap->key, ns, ncr_audit_handle(s, kind->main));
+	if (kind->peer >= 0)
+		ncr_audit_snap(&snap->peer, ns, ncr_audit_handle(s, kind->peer));
+}
+
+/* handle=, key_id=, algo= of the key, then peer_handle=, peer_key_id=. */
+static void ncr_audit_keys(struct audit_buffer *ab,
+			   const struct ncr_audit_kind *kind,
+			   const struct ncr_audit_snap *snap)
+{
+	ncr_audit_key_fields(ab, "", &snap->key);
+	ncr_audit_algo(ab, snap->key.found ? snap->key.algo : NULL);
+	if (kind->peer >= 0)
+		ncr_audit_key_fields(ab, "peer_", &snap->peer);
 }
 
 static const char *ncr_audit_crypto_op(u32 op)
 {
-	switch (op) {
-	case NCR_OP_ENCRYPT:
-		return "encrypt";
-	case NCR_OP_DECRYPT:
-		return "decrypt";
-	case NCR_OP_SIGN:
-		return "sign";
-	case NCR_OP_VERIFY:
-		return "verify";
-	default:
-		return "?";
-	}
+	static const char *const names[] = {
+		[NCR_OP_ENCRYPT] = "encrypt", [NCR_OP_DECRYPT] = "decrypt",
+		[NCR_OP_SIGN] = "sign", [NCR_OP_VERIFY] = "verify",
+	};
+
+	return op < ARRAY_SIZE(names) && names[op] ? names[op] : "?";
 }
 
-static void ncr_audit_session(struct ncr_ns *ns, u32 crypto_op,
-			      struct nlattr *tb[], long result)
+static void ncr_audit_session(struct audit_buffer *ab, u32 crypto_op,
+			      struct nlattr *tb[],
+			      const struct ncr_audit_key *a)
 {
-	struct ncr_audit_key a = { .handle = NCR_KEY_INVALID };
-	struct audit_buffer *ab;
-
-	if (audit_enabled == AUDIT_OFF)
-		return;
-	if (tb && tb[NCR_ATTR_KEY])
-		ncr_audit_snap(&a, ns, ncr_nla_get_u32(tb[NCR_ATTR_KEY]));
-	ab = ncr_audit_start("session_init", ns->id);
-	if (!ab)
-		return;
 	audit_log_format(ab, " crypto_op=%s", ncr_audit_crypto_op(crypto_op));
 	ncr_audit_algo(ab, tb ? ncr_attr_str(tb, NCR_ATTR_ALGORITHM) : NULL);
-	ncr_audit_key_fields(ab, "", &a);
-	ncr_audit_end(ab, result);
+	ncr_audit_key_fields(ab, "", a);
 }
 
-static void ncr_audit_master_key(struct ncr_ns *ns, long result)
+void ncr_audit_prepare(struct ncr_ns *ns, const struct ncr_audit_kind *kind,
+		       const void *s, struct ncr_audit_snap *snap)
 {
-	struct audit_buffer *ab = ncr_audit_start("master_key_set", ns->id);
-
-	if (ab)
-		ncr_audit_end(ab, result);
+	if (kind->op && kind->before)
+		ncr_audit_snap_keys(ns, kind, s, snap);
 }
 
-void ncr_audit_call(struct ncr_ns *ns, enum ncr_call_op op, const void *s,
-		    struct nlattr *tb[], long result)
+void ncr_audit_call(struct ncr_ns *ns, const struct ncr_audit_kind *kind,
+		    const void *s, struct nlattr *tb[], long result,
+		    struct ncr_audit_snap *snap)
 {
-	const struct ncr_key_generate_pair *gp = s;
-	const struct ncr_key_derive *der = s;
-	const struct ncr_key_wrap *wr = s;
-	const struct ncr_key_unwrap *uw = s;
-
-	switch (op) {
-	case NCR_CALL_KEY_GENERATE:
-		ncr_audit_keys(ns, "key_generate",
-			       ((const struct ncr_key_generate *)s)->key, NULL,
-			       result);
-		break;
-	case NCR_CALL_KEY_GENERATE_PAIR:
-		ncr_audit_keys(ns, "key_generate_pair", gp->private_key,
-			       &gp->public_key, result);
-		break;
-	case NCR_CALL_KEY_DERIVE:
-		ncr_audit_keys(ns, "key_derive", der->new_key, &der->input_key,
-			       result);
-		break;
-	case NCR_CALL_KEY_IMPORT:
-		ncr_audit_keys(ns, "key_import",
-			       ((const struct ncr_key_import *)s)->key, NULL,
-			       result);
-		break;
-	case NCR_CALL_KEY_EXPORT:
-		ncr_audit_keys(ns, "key_export",
-			       ((const struct ncr_key_export *)s)->key, NULL,
-			       result);
-		break;
-	case NCR_CALL_KEY_WRAP:
-		ncr_audit_keys(ns, "key_wrap", wr->source_key,
-			       &wr->wrapping_key, result);
-		break;
-	case NCR_CALL_KEY_UNWRAP:
-		ncr_audit_keys(ns, "key_unwrap", uw->dest_key,
-			       &uw->wrapping_key, result);
-		break;
-	case NCR_CALL_STORAGE_WRAP:
-		ncr_audit_keys(ns, "key_storage_wrap",
-			       ((const struct ncr_key_storage_wrap *)s)->key,
-			       NULL, result);
-		break;
-	case NCR_CALL_STORAGE_UNWRAP:
-		ncr_audit_keys(ns, "key_storage_unwrap",
-			       ((const struct ncr_key_storage_unwrap *)s)->key,
-			       NULL, result);
-		break;
-	case NCR_CALL_MASTER_KEY_SET:
-		ncr_audit_master_key(ns, result);
-		break;
-	case NCR_CALL_SESSION_INIT:
-		ncr_audit_session(ns, ((const struct ncr_session_init *)s)->op,
-				  tb, result);
-		break;
-	case NCR_CALL_SESSION_ONCE:
-		ncr_audit_session(ns, ((const struct ncr_session_once *)s)->op,
-				  tb, result);
-		break;
-	default:
-		break;	/* GET_INFO, UPDATE, FINAL: not life-cycle events */
-	}
-}
-
-void ncr_audit_key_deinit(struct ncr_ns *ns, ncr_key_t handle,
-			  struct ncr_key *key, long result)
-{
-	struct ncr_audit_key a = { .handle = handle };
 	struct audit_buffer *ab;
 
-	if (audit_enabled == AUDIT_OFF)
+	if (!kind->op || audit_enabled == AUDIT_OFF)
 		return;
-	if (key) {
-		down_read(&key->sem);
-		ncr_audit_snap_locked(&a, key);
-		up_read(&key->sem);
+	if (kind->form == NCR_AUDIT_KEYS && !kind->before)
+		ncr_audit_snap_keys(ns, kind, s, snap);
+	if (kind->form == NCR_AUDIT_SESSION) {
+		snap->key = (struct ncr_audit_key){ .handle = NCR_KEY_INVALID };
+		if (tb && tb[NCR_ATTR_KEY])
+			ncr_audit_snap(&snap->key, ns,
+				       ncr_nla_get_u32(tb[NCR_ATTR_KEY]));
 	}
-	ab = ncr_audit_start("key_deinit", ns->id);
+	ab = ncr_audit_start(kind->op, ns->id);
 	if (!ab)
 		return;
-	ncr_audit_key_fields(ab, "", &a);
-	ncr_audit_algo(ab, a.found ? a.algo : NULL);
+	if (kind->form == NCR_AUDIT_KEYS)
+		ncr_audit_keys(ab, kind, snap);
+	else if (kind->form == NCR_AUDIT_SESSION)
+		ncr_audit_session(ab, ncr_audit_handle(s, kind->main), tb,
+				  &snap->key);
 	ncr_audit_end(ab, result);
 }

@@ -15,7 +15,6 @@
 #include "key.h"
 #include "algo.h"
 #include "attr.h"
-#include "audit.h"
 #include "ncr_limits.h"
 #include "ns.h"
 #include "pk.h"
@@ -242,7 +241,6 @@ int ncr_key_deinit(struct ncr_ns *ns, ncr_key_t handle)
 	mutex_lock(&ns->key_lock);
 	key = idr_remove(&ns->keys, handle);
 	mutex_unlock(&ns->key_lock);
-	ncr_audit_key_deinit(ns, handle, key, key ? 0 : -EINVAL);
 	if (!key)
 		return -EINVAL;
 	ncr_key_put(key);	/* the handle's reference */

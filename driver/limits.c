@@ -155,11 +155,6 @@ void ncr_limit_release(struct ncr_limit_owner *owner, enum ncr_limit_kind kind)
 	owner->tgid = NULL;
 }
 
-int ncr_limits_init(void)
-{
-	return 0;
-}
-
 void ncr_limits_exit(void)
 {
 	/* Every object is freed before unload, so the table is empty. */

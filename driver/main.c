@@ -49,14 +49,14 @@ static int ncr_release(struct inode *inode, struct file *file)
 static long ncr_unlocked_ioctl(struct file *file, unsigned int cmd,
 			       unsigned long arg)
 {
-	return ncr_ioctl_native(file->private_data, cmd, (void __user *)arg);
+	return ncr_ioctl(file->private_data, cmd, (void __user *)arg, false);
 }
 
 #ifdef CONFIG_COMPAT
 static long ncr_compat_ioctl(struct file *file, unsigned int cmd,
 			     unsigned long arg)
 {
-	return ncr_ioctl_compat(file->private_data, cmd, compat_ptr(arg));
+	return ncr_ioctl(file->private_data, cmd, compat_ptr(arg), true);
 }
 #endif
 
@@ -80,15 +80,7 @@ static struct miscdevice ncr_misc = {
 
 static int __init ncr_init(void)
 {
-	int ret;
-
-	ret = ncr_limits_init();
-	if (ret)
-		return ret;
-	ret = misc_register(&ncr_misc);
-	if (ret)
-		ncr_limits_exit();
-	return ret;
+	return misc_register(&ncr_misc);
 }
 
 static void __exit ncr_exit(void)

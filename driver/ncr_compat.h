@@ -10,6 +10,10 @@
 
 #include <linux/compat.h>
 #include <linux/ncr.h>
+#include "lib/nlattr.h"
+
+struct ncr_data_in;
+struct ncr_data_out;
 
 struct compat_ncr_key_import {
 	__u32 input_size, output_size;
@@ -90,5 +94,18 @@ struct compat_ncr_session_output_buffer {
 	_IOWR('c', 261, struct compat_ncr_key_storage_wrap)
 #define COMPAT_NCRIO_KEY_STORAGE_UNWRAP \
 	_IOWR('c', 262, struct compat_ncr_key_storage_wrap)
+
+/*
+ * A 32-bit struct at compat, whose one pointer is at offset ptr, as the
+ * native struct (of the layout compat.c checks for every such struct).
+ */
+void ncr_compat_struct(void *native, const void *compat, size_t ptr);
+
+/* The session data attribute readers of session_io.h, 32-bit layout. */
+int ncr_compat_input_data(const struct nlattr *nla, struct ncr_data_in *in);
+int ncr_compat_output_buffer(const struct nlattr *nla,
+			     struct ncr_data_out *out,
+			     void __user **result_size_ptr);
+int ncr_compat_put_result_size(void __user *ptr, size_t size);
 
 #endif /* NCR_COMPAT_H */

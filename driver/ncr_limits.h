@@ -17,7 +17,6 @@ struct ncr_limit_owner {
 /* Charge current; -EMFILE when a per-process or per-user cap is reached. */
 int ncr_limit_charge(struct ncr_limit_owner *owner, enum ncr_limit_kind kind);
 void ncr_limit_release(struct ncr_limit_owner *owner, enum ncr_limit_kind kind);
-int ncr_limits_init(void);
 void ncr_limits_exit(void);
 
 #endif /* NCR_LIMITS_H */

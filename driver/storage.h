@@ -19,11 +19,9 @@ long ncr_key_storage_unwrap(struct ncr_ns *ns,
 			    const struct ncr_key_storage_unwrap *su,
 			    struct nlattr *tb[]);
 
-/* ---- master_key.c ---- */
-
+/* master_key.c: NCRIO_MASTER_KEY_SET, and zeroing the key at unload. */
 long ncr_master_key_set(const struct ncr_master_key_set *mk,
 			struct nlattr *tb[]);
-/* Zeroes the master key; called at module unload. */
 void ncr_master_key_exit(void);
 /*
  * The storage master key's AES transform, or NULL when no master key is
