@@ -16,6 +16,7 @@
 #include "ioctl.h"
 #include "audit.h"
 #include "key.h"
+#include "key_io.h"
 #include "pk.h"
 #include "session.h"
 #include "storage.h"
