@@ -22,6 +22,7 @@
 #include "audit.h"
 #include "ncr_compat.h"
 #include "key.h"
+#include "key_io.h"
 #include "pk.h"
 #include "session.h"
 #include "storage.h"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Key objects: handles, reference counts, and the key ioctls that the core
- * implements (init, deinit, generate, import, export, get_info).
+ * implements (init, deinit, generate, get_info; import and export are
+ * key_io.c).
  *
  * A handle in ns->keys holds one reference; every operation takes its own
  * (ncr_key_get), so KEY_DEINIT only drops the handle's reference and the
@@ -17,7 +18,7 @@
 #include "attr.h"
 #include "ncr_limits.h"
 #include "ns.h"
-#include "pk.h"
+#include "lib/pk_key.h"
 
 #define NCR_KEY_FLAGS_KNOWN (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE | \
 			     NCR_KEY_FLAG_DECRYPT | NCR_KEY_FLAG_SIGN | \
@@ -259,12 +260,7 @@ void ncr_keys_destroy(struct ncr_ns *ns)
 	idr_destroy(&ns->keys);
 }
 
-/*
- * Replace key's material: lock for write, clear, keep the flags ("unchanged
- * if not present").  Not the key ID: it names the old material.
- */
-static struct ncr_key *ncr_key_replace_begin(struct ncr_ns *ns,
-					     ncr_key_t handle)
+struct ncr_key *ncr_key_replace_begin(struct ncr_ns *ns, ncr_key_t handle)
 {
 	struct ncr_key *key = ncr_key_get(ns, handle);
 	u32 flags;
@@ -308,131 +304,6 @@ int ncr_key_generate(struct ncr_ns *ns, const struct ncr_key_generate *gen,
 	ret = 0;
 out:
 	ret = ncr_key_dest_done(key, ret);
-	return ret;
-}
-
-static int ncr_key_set_id(struct ncr_key *key, const struct nlattr *nla)
-{
-	if (!nla)
-		return 0;
-	if (ncr_nla_len(nla) > MAX_KEY_ID_SIZE)
-		return -EOVERFLOW;
-	key->key_id_size = ncr_nla_len(nla);
-	memcpy(key->key_id, ncr_nla_data(nla), key->key_id_size);
-	return 0;
-}
-
-/* 1..NCR_SECRET_MAX bytes without algorithm or for a hash or "dh" secret. */
-static bool ncr_key_secret_len_ok(const struct ncr_algo *algo, size_t len)
-{
-	if (len > NCR_SECRET_MAX)
-		return false;
-	if (!algo || algo->cls == NCR_ALG_HASH || algo->cls == NCR_ALG_DH)
-		return len > 0;
-	return ncr_algo_key_len_ok(algo, len);
-}
-
-int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
-			  u32 type, const u8 *data, size_t len)
-{
-	switch (type) {
-	case NCR_KEY_TYPE_SECRET:
-		if (!ncr_key_secret_len_ok(algo, len))
-			return -EINVAL;
-		memcpy(key->secret, data, len);
-		key->secret_size = len;
-		key->type = type;
-		return 0;
-	case NCR_KEY_TYPE_PUBLIC:
-	case NCR_KEY_TYPE_PRIVATE:
-		if (!algo || (algo->cls != NCR_ALG_PK && algo->cls != NCR_ALG_DH))
-			return -EINVAL;
-		key->type = type;
-		return ncr_pk_import(key, type, data, len);
-	default:
-		return -EINVAL;
-	}
-}
-
-int ncr_key_import(struct ncr_ns *ns, const struct ncr_key_import *imp,
-		   struct nlattr *tb[])
-{
-	const struct ncr_algo *algo;
-	struct ncr_key *key;
-	u8 *data;
-	int ret;
-
-	data = ncr_copy_in(imp->data, imp->data_size);
-	if (IS_ERR(data))
-		return PTR_ERR(data);
-	key = ncr_key_replace_begin(ns, imp->key);
-	ret = PTR_ERR_OR_ZERO(key);
-	if (ret)
-		goto free;
-	algo = ncr_key_set_algo_flags(key, tb);
-	ret = PTR_ERR_OR_ZERO(algo);
-	if (ret)
-		goto out;
-	ret = ncr_key_set_id(key, tb[NCR_ATTR_KEY_ID]);
-	if (ret)
-		goto out;
-	ret = -EINVAL;
-	if (!tb[NCR_ATTR_KEY_TYPE])
-		goto out;
-	ret = ncr_key_fill_material(key, algo,
-				    ncr_nla_get_u32(tb[NCR_ATTR_KEY_TYPE]),
-				    data, imp->data_size);
-out:
-	ret = ncr_key_dest_done(key, ret);
-free:
-	kvfree_sensitive(data, imp->data_size ? imp->data_size : 1);
-	return ret;
-}
-
-/* Room for a PK export in kernel memory (user buffers may be larger). */
-#define NCR_PK_EXPORT_MAX	(16 * 1024)
-
-static long ncr_key_export_pk(struct ncr_key *key,
-			      const struct ncr_key_export *exp)
-{
-	size_t room = clamp_t(size_t, exp->buffer_size, 1, NCR_PK_EXPORT_MAX);
-	size_t len = min_t(size_t, exp->buffer_size, room);
-	u8 *buf;
-	long ret;
-
-	buf = kvmalloc(room, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	ret = ncr_pk_export(key, buf, &len);
-	if (!ret)
-		ret = ncr_copy_out(exp->buffer, exp->buffer_size, buf, len);
-	kvfree_sensitive(buf, room);
-	return ret;
-}
-
-int ncr_key_export(struct ncr_ns *ns, const struct ncr_key_export *exp,
-		   struct nlattr *tb[])
-{
-	struct ncr_key *key;
-	long ret;
-
-	if (exp->buffer_size < 0)
-		return -EINVAL;
-	key = ncr_key_get(ns, exp->key);
-	if (IS_ERR(key))
-		return PTR_ERR(key);
-	down_read(&key->sem);
-	if (key->type == NCR_KEY_TYPE_INVALID)
-		ret = -EINVAL;
-	else if (!(key->flags & NCR_KEY_FLAG_EXPORTABLE))
-		ret = -EPERM;
-	else if (key->type == NCR_KEY_TYPE_SECRET)
-		ret = ncr_copy_out(exp->buffer, exp->buffer_size, key->secret,
-				   key->secret_size);
-	else
-		ret = ncr_key_export_pk(key, exp);
-	up_read(&key->sem);
-	ncr_key_put(key);
 	return ret;
 }
 

@@ -46,7 +46,7 @@ struct ncr_key *ncr_key_get(struct ncr_ns *ns, ncr_key_t handle);
 /* Drops it; the last put zeroes the material (ncr_key_clear) and frees. */
 void ncr_key_put(struct ncr_key *key);
 /*
- * Zeroes type, flags, algo, key ID and material and calls ncr_pk_free();
+ * Zeroes type, flags, algo, key ID and material (ncr_pk_free());
  * sem must be held for write (or the key unreachable).
  */
 void ncr_key_clear(struct ncr_key *key);
@@ -103,24 +103,16 @@ const struct ncr_algo *ncr_key_set_algo_flags(struct ncr_key *key,
 int ncr_key_set_flags(struct ncr_key *key, struct nlattr *tb[]);
 
 /*
- * Fills an empty key (sem held for write) with type and material, checked
- * as KEY_IMPORT checks them: a secret of a length algo accepts (any length
- * up to NCR_SECRET_MAX for a hash or "dh" algorithm, or when algo is NULL:
- * a secret key without an algorithm, from KEY_UNWRAP), or a public/private
- * key parsed by ncr_pk_import().  Used by import, unwrap and storage
- * unwrap.
+ * For operations that replace a key's material (generate, import): as
+ * ncr_key_dest_begin() but the flags are kept ("unchanged if not
+ * present"); not the key ID: it names the old material.
  */
-int ncr_key_fill_material(struct ncr_key *key, const struct ncr_algo *algo,
-			  u32 type, const u8 *data, size_t len);
+struct ncr_key *ncr_key_replace_begin(struct ncr_ns *ns, ncr_key_t handle);
 
 int ncr_key_init(struct ncr_ns *ns);
 int ncr_key_deinit(struct ncr_ns *ns, ncr_key_t handle);
 int ncr_key_generate(struct ncr_ns *ns, const struct ncr_key_generate *gen,
 		     struct nlattr *tb[]);
-int ncr_key_import(struct ncr_ns *ns, const struct ncr_key_import *imp,
-		   struct nlattr *tb[]);
-int ncr_key_export(struct ncr_ns *ns, const struct ncr_key_export *exp,
-		   struct nlattr *tb[]);
 int ncr_key_get_info(struct ncr_ns *ns, const struct ncr_key_get_info *info,
 		     struct nlattr *tb[], struct ncr_nla_out *out);
 void ncr_keys_destroy(struct ncr_ns *ns);

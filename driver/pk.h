@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Public-key keys (pk.c) and sessions (pk_session.c). */
+/*
+ * Public-key operations (pk.c), material (pk_material.c) and sessions
+ * (pk_session.c).
+ */
 #ifndef NCR_PK_H
 #define NCR_PK_H
 
+#include <crypto/sha1.h>
 #include <linux/ncr.h>
 #include <linux/types.h>
 #include "lib/nlattr.h"
@@ -28,8 +32,9 @@ int ncr_pk_import(struct ncr_key *key, u32 type, const u8 *data, size_t len);
  * on entry, the bytes written on success; -ERANGE when too small.
  */
 int ncr_pk_export(struct ncr_key *key, u8 *buf, size_t *len);
-/* Frees (zeroing) what ncr_pk_import/generate hung off key->pk; NULL ok. */
-void ncr_pk_free(struct ncr_pk *pk);
+/* key_id = SHA-1(public key export format), and setting it on key. */
+int ncr_pk_key_id(const struct ncr_pk *pk, u8 id[SHA1_DIGEST_SIZE]);
+void ncr_pk_set_key_id(struct ncr_key *key, const u8 id[SHA1_DIGEST_SIZE]);
 /*
  * SP 800-57 security strength in bits of a public/private key, for the
  * rule "never wrap a key under a weaker key-encryption key" (wrap.c).

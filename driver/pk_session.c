@@ -2,9 +2,9 @@
 /*
  * Public-key sessions: RSA and DSA sign/verify (message hashed here across
  * UPDATEs, or a precomputed digest with NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST)
- * and RSA encrypt/decrypt (one operation per UPDATE or FINAL).  Padding is
- * lib/pkcs1.c, the math lib/rsa.c and lib/dsa.c; hashing is the kernel's
- * shash.
+ * and encrypt/decrypt (one operation per UPDATE or FINAL), through the
+ * algorithm's struct ncr_pk_ops (lib/rsa.c, lib/dsa.c); hashing is the
+ * kernel's shash.
  *
  * The key is only referenced by the session: its material may be replaced
  * (KEY_IMPORT, GENERATE_PAIR) while the session lives, so every operation
@@ -22,13 +22,10 @@
 #include "lib/pkcs1.h"
 
 struct pk_session {
-	enum ncr_pk_algo algo;
-	u32 method;			/* ncr_rsa_type_t (RSA) */
-	enum ncr_hash_id hash;		/* signature hash or OAEP hash */
-	bool uses_hash;
+	const struct ncr_pk_ops *ops;
+	struct ncr_pk_params p;		/* p.hops: &hops when set up */
 	bool digest_input;		/* NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST */
 	bool have_digest;		/* digest input: the digest arrived */
-	size_t salt_len;		/* PSS; NCR_PSS_SALT_AUTO on verify */
 	struct crypto_shash *tfm;	/* shared: pk_tfm_get() */
 	struct shash_desc *desc;	/* message hash (sign/verify) */
 	struct ncr_hash_ops hops;	/* tfm for lib/pkcs1.c */
@@ -58,11 +55,6 @@ static int pk_hash_digest(void *ctx, const struct ncr_hash_seg *segs,
 		err = crypto_shash_final(desc, out);
 	shash_desc_zero(desc);
 	return err;
-}
-
-static int pk_rng(void *ctx, u8 *buf, size_t len)
-{
-	return ncr_random_bytes(buf, len);
 }
 
 /*
@@ -127,14 +119,15 @@ static int pk_hash_setup(struct pk_session *ps, bool stream)
 {
 	struct crypto_shash *tfm;
 
-	tfm = pk_tfm_get(ps->hash);
+	tfm = pk_tfm_get(ps->p.hash);
 	if (IS_ERR(tfm))
 		return PTR_ERR(tfm) == -ENOENT ? -EOPNOTSUPP : PTR_ERR(tfm);
 	ps->tfm = tfm;
-	ps->hops.id = ps->hash;
+	ps->hops.id = ps->p.hash;
 	ps->hops.digest_size = crypto_shash_digestsize(tfm);
 	ps->hops.digest = pk_hash_digest;
 	ps->hops.ctx = tfm;
+	ps->p.hops = &ps->hops;
 	if (!stream)
 		return 0;
 	ps->desc = kmalloc(sizeof(*ps->desc) + crypto_shash_descsize(tfm),
@@ -160,7 +153,12 @@ static int pk_check_flags(const struct ncr_key *key, u32 op)
 	return use && !(use & need) ? -EPERM : 0;
 }
 
-/* Takes key->sem for read and returns the checked material. */
+/*
+ * Takes key->sem for read and returns the checked material.  Private
+ * operations use the key's cached blinding pair when no other operation on
+ * the key is using it (else a pair of their own): callers hold key->sem for
+ * read only, so concurrent signers are possible.
+ */
 static int pk_key_lock(struct ncr_session *ses, struct ncr_pk **pk)
 {
 	struct pk_session *ps = ses->priv;
@@ -171,7 +169,7 @@ static int pk_key_lock(struct ncr_session *ses, struct ncr_pk **pk)
 	down_read(&key->sem);
 	if ((key->type != NCR_KEY_TYPE_PUBLIC &&
 	     key->type != NCR_KEY_TYPE_PRIVATE) ||
-	    !key->pk || key->pk->algo != ps->algo)
+	    !key->pk || key->pk->ops != ps->ops)
 		err = -EINVAL;
 	else if (priv_op && (key->type != NCR_KEY_TYPE_PRIVATE ||
 			     !key->pk->is_private))
@@ -185,67 +183,21 @@ static int pk_key_lock(struct ncr_session *ses, struct ncr_pk **pk)
 		return err;
 	}
 	*pk = key->pk;
+	ps->p.own_cache = priv_op && mutex_trylock(&key->cache_lock);
 	return 0;
 }
 
 static void pk_key_unlock(struct ncr_session *ses)
 {
+	struct pk_session *ps = ses->priv;
+
+	if (ps->p.own_cache)
+		mutex_unlock(&ses->key->cache_lock);
+	ps->p.own_cache = false;
 	up_read(&ses->key->sem);
 }
 
 /* ---- init / free ---- */
-
-static int pk_init_rsa(struct ncr_session *ses, struct pk_session *ps,
-		       struct nlattr *tb[])
-{
-	u32 salt;
-	int err;
-
-	/* mandatory for RSA (CRYPTO(4)) */
-	ps->method = ncr_attr_u32(tb, NCR_ATTR_RSA_ENCODING_METHOD, U32_MAX);
-	if (pk_is_sig(ses->op)) {
-		if (ps->method != RSA_PKCS1_V1_5 && ps->method != RSA_PKCS1_PSS)
-			return -EINVAL;
-		err = pk_hash_lookup(ncr_attr_str(tb,
-				NCR_ATTR_SIGNATURE_HASH_ALGORITHM), &ps->hash);
-		if (err)
-			return err;
-		ps->uses_hash = true;
-		salt = ncr_attr_u32(tb, NCR_ATTR_RSA_PSS_SALT_LENGTH, 0);
-		if (salt == NCR_RSA_PSS_SALT_LENGTH_AUTO) {
-			if (ses->op != NCR_OP_VERIFY)
-				return -EINVAL;
-			ps->salt_len = NCR_PSS_SALT_AUTO;
-		} else {
-			ps->salt_len = salt;
-		}
-		return 0;
-	}
-	if (ps->method == RSA_PKCS1_OAEP) {
-		err = pk_hash_lookup(ncr_attr_str(tb,
-				NCR_ATTR_RSA_OAEP_HASH_ALGORITHM), &ps->hash);
-		if (err)
-			return err;
-		ps->uses_hash = true;
-		return 0;
-	}
-	return ps->method == RSA_PKCS1_V1_5 ? 0 : -EINVAL;
-}
-
-static int pk_init_dsa(struct ncr_session *ses, struct pk_session *ps,
-		       struct nlattr *tb[])
-{
-	int err;
-
-	if (!pk_is_sig(ses->op))
-		return -EINVAL;
-	err = pk_hash_lookup(ncr_attr_str(tb,
-			NCR_ATTR_SIGNATURE_HASH_ALGORITHM), &ps->hash);
-	if (err)
-		return err;
-	ps->uses_hash = true;
-	return 0;
-}
 
 static int pk_init(struct ncr_session *ses, struct nlattr *tb[])
 {
@@ -258,19 +210,14 @@ static int pk_init(struct ncr_session *ses, struct nlattr *tb[])
 	if (!ps)
 		return -ENOMEM;
 	ses->priv = ps;
-	ps->algo = ncr_pk_algo_from_name(ses->algo->name);
+	ps->ops = ncr_pk_ops_find(ses->algo->name);
 	if (!ses->key)
 		return -EINVAL;
 	ps->digest_input = ncr_attr_u32(tb, NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST,
 					0) != 0;
 	if (ps->digest_input && !pk_is_sig(ses->op))
 		return -EINVAL;
-	if (ps->algo == NCR_PK_RSA)
-		err = pk_init_rsa(ses, ps, tb);
-	else if (ps->algo == NCR_PK_DSA)
-		err = pk_init_dsa(ses, ps, tb);
-	else
-		err = -EINVAL;
+	err = ps->ops->setup(&ps->p, ses->op, tb, pk_hash_lookup);
 	if (err)
 		return err;
 	/* report an unusable key at INIT already */
@@ -281,9 +228,8 @@ static int pk_init(struct ncr_session *ses, struct nlattr *tb[])
 	stream = pk_is_sig(ses->op) && !ps->digest_input;
 	/* a "digest" would be copied into the signed block as it is */
 	ses->key_as_data_ok = stream;
-	/* PSS (MGF1, H) and OAEP hash in the padding too; v1.5 and DSA not */
-	if (stream || (ps->algo == NCR_PK_RSA && ps->uses_hash &&
-		       ps->method != RSA_PKCS1_V1_5))
+	/* PSS (MGF1, H) and OAEP hash in the padding too */
+	if (stream || ps->p.pad_hash)
 		return pk_hash_setup(ps, stream);
 	return 0;
 }
@@ -328,7 +274,7 @@ static int pk_take_digest(struct pk_session *ps, const struct ncr_data_in *in)
 {
 	int err;
 
-	if (ps->have_digest || in->size != ncr_pkcs1_hash_size(ps->hash))
+	if (ps->have_digest || in->size != ncr_pkcs1_hash_size(ps->p.hash))
 		return -EINVAL;
 	err = ncr_data_in_read(in, 0, ps->digest, in->size);
 	if (!err)
@@ -343,135 +289,40 @@ static int pk_final_digest(struct pk_session *ps)
 	return crypto_shash_final(ps->desc, ps->digest);
 }
 
-/*
- * The private operation, with the key's cached blinding pair when no other
- * operation on the key is using it (else with a pair of its own): callers
- * hold key->sem for read only, so concurrent signers are possible.
- */
-static int pk_rsa_private(struct ncr_key *key, struct ncr_rsa_key *rsa,
-			  const u8 *in, u8 *out, size_t k)
+static int pk_sign(struct pk_session *ps, struct ncr_pk *pk,
+		   struct ncr_data_out *out)
 {
-	int err;
-
-	if (!mutex_trylock(&key->cache_lock))
-		return ncr_rsa_private(rsa, NULL, in, k, out, k);
-	err = ncr_rsa_private(rsa, &rsa->blind, in, k, out, k);
-	mutex_unlock(&key->cache_lock);
-	return err;
-}
-
-static int pk_rsa_sign(struct pk_session *ps, struct ncr_key *key,
-		       struct ncr_rsa_key *rsa, struct ncr_data_out *out)
-{
-	size_t k = ncr_rsa_modulus_bytes(rsa);
-	size_t bits = ncr_rsa_modulus_bits(rsa);
-	size_t hlen = ncr_pkcs1_hash_size(ps->hash);
-	u8 *block, *sig;
-	int err;
-
-	if (out->size < k)
-		return -ERANGE;
-	block = kmalloc(k, GFP_KERNEL);
-	sig = kmalloc(k, GFP_KERNEL);
-	err = -ENOMEM;
-	if (!block || !sig)
-		goto out;
-	if (ps->method == RSA_PKCS1_PSS)
-		err = ncr_emsa_pss_encode(&ps->hops, ps->digest, ps->salt_len,
-					  pk_rng, NULL, bits, block, k);
-	else
-		err = ncr_emsa_pkcs1_v15_encode(ps->hash, ps->digest, hlen,
-						block, k);
-	if (!err)
-		err = pk_rsa_private(key, rsa, block, sig, k);
-	if (!err)
-		err = ncr_data_out_write(out, 0, sig, k);
-out:
-	kfree_sensitive(block);
-	kfree_sensitive(sig);
-	return err;
-}
-
-/* 1 valid, 0 invalid (any malformed signature), -errno. */
-static int pk_rsa_verify(struct pk_session *ps, const struct ncr_rsa_key *rsa,
-			 const struct ncr_data_in *sigin)
-{
-	size_t k = ncr_rsa_modulus_bytes(rsa);
-	size_t bits = ncr_rsa_modulus_bits(rsa);
-	size_t hlen = ncr_pkcs1_hash_size(ps->hash);
-	u8 *block = NULL, *sig = NULL;
-	int err;
-
-	if (sigin->size != k)
-		return 0;	/* RFC 8017 8.2.2 step 1 */
-	block = kmalloc(k, GFP_KERNEL);
-	sig = kmalloc(k, GFP_KERNEL);
-	err = -ENOMEM;
-	if (!block || !sig)
-		goto out;
-	err = ncr_data_in_read(sigin, 0, sig, k);
-	if (err)
-		goto out;
-	err = ncr_rsa_public(rsa, sig, k, block, k);
-	if (err == -EINVAL) {	/* s >= n */
-		err = 0;
-		goto out;
-	}
-	if (err)
-		goto out;
-	if (ps->method == RSA_PKCS1_PSS)
-		err = ncr_emsa_pss_verify(&ps->hops, ps->digest, ps->salt_len,
-					  bits, block, k);
-	else
-		err = ncr_emsa_pkcs1_v15_verify(ps->hash, ps->digest, hlen,
-						block, k);
-	if (err == -EBADMSG)
-		err = 0;
-	else if (!err)
-		err = 1;
-out:
-	kfree(block);
-	kfree(sig);
-	return err;
-}
-
-static int pk_dsa_sign(struct pk_session *ps, const struct ncr_dsa_key *dsa,
-		       struct ncr_data_out *out)
-{
-	size_t len = ncr_dsa_sig_max_len(dsa);
+	size_t len = pk->ops->max_len(pk);
 	u8 *sig;
 	int err;
 
 	sig = kmalloc(len, GFP_KERNEL);
 	if (!sig)
 		return -ENOMEM;
-	err = ncr_dsa_sign_digest(dsa, ps->digest,
-				  ncr_pkcs1_hash_size(ps->hash), sig, &len);
+	len = min(len, out->size);
+	err = pk->ops->sign(pk, &ps->p, ps->digest, sig, &len);
 	if (!err)
 		err = ncr_data_out_write(out, 0, sig, len);
-	kfree(sig);
+	kfree_sensitive(sig);
 	return err;
 }
 
-static int pk_dsa_verify(struct pk_session *ps, const struct ncr_dsa_key *dsa,
-			 const struct ncr_data_in *sigin)
+/* 1 valid, 0 invalid (any malformed signature), -errno. */
+static int pk_verify(struct pk_session *ps, const struct ncr_pk *pk,
+		     const struct ncr_data_in *sigin)
 {
 	u8 *sig;
 	int err;
 
-	/* longer than any DER signature for this key: not one */
-	if (!sigin->size || sigin->size > ncr_dsa_sig_max_len(dsa))
+	/* longer than any signature for this key: not one */
+	if (!sigin->size || sigin->size > pk->ops->max_len(pk))
 		return 0;
 	sig = kmalloc(sigin->size, GFP_KERNEL);
 	if (!sig)
 		return -ENOMEM;
 	err = ncr_data_in_read(sigin, 0, sig, sigin->size);
 	if (!err)
-		err = ncr_dsa_verify_digest(dsa, ps->digest,
-					    ncr_pkcs1_hash_size(ps->hash),
-					    sig, sigin->size);
-	if (err == -EINVAL)	/* not strict DER: an invalid signature */
-		err = 0;
+		err = pk->ops->verify(pk, &ps->p, ps->digest, sig, sigin->size);
 	kfree(sig);
 	return err;
 }
@@ -502,112 +353,47 @@ static int pk_sig_final(struct ncr_session *ses, const struct ncr_data_in *in,
 	err = pk_key_lock(ses, &pk);
 	if (err)
 		return err;
-	if (ps->algo == NCR_PK_RSA)
-		err = ses->op == NCR_OP_SIGN ?
-		      pk_rsa_sign(ps, ses->key, &pk->rsa, out) :
-		      pk_rsa_verify(ps, &pk->rsa, in);
-	else
-		err = ses->op == NCR_OP_SIGN ? pk_dsa_sign(ps, &pk->dsa, out) :
-		      pk_dsa_verify(ps, &pk->dsa, in);
+	err = ses->op == NCR_OP_SIGN ? pk_sign(ps, pk, out) :
+	      pk_verify(ps, pk, in);
 	pk_key_unlock(ses);
 	return err;
 }
 
 /* ---- encrypt / decrypt ---- */
 
-static int pk_rsa_encrypt(struct pk_session *ps, const struct ncr_rsa_key *rsa,
-			  const struct ncr_data_in *in, struct ncr_data_out *out)
-{
-	size_t k = ncr_rsa_modulus_bytes(rsa);
-	u8 *msg = NULL, *block = NULL, *ct = NULL;
-	int err;
-
-	if (out->size < k)
-		return -ERANGE;
-	if (in->size > k)
-		return -EMSGSIZE;
-	msg = kmalloc(in->size + 1, GFP_KERNEL);
-	block = kmalloc(k, GFP_KERNEL);
-	ct = kmalloc(k, GFP_KERNEL);
-	err = -ENOMEM;
-	if (!msg || !block || !ct)
-		goto out;
-	err = ncr_data_in_read(in, 0, msg, in->size);
-	if (err)
-		goto out;
-	if (ps->method == RSA_PKCS1_OAEP)
-		err = ncr_rsaes_oaep_encode(&ps->hops, NULL, 0, msg, in->size,
-					    pk_rng, NULL, block, k);
-	else
-		err = ncr_rsaes_pkcs1_v15_encode(msg, in->size, pk_rng, NULL,
-						 block, k);
-	if (!err)
-		err = ncr_rsa_public(rsa, block, k, ct, k);
-	if (!err)
-		err = ncr_data_out_write(out, 0, ct, k);
-out:
-	kfree_sensitive(msg);
-	kfree_sensitive(block);
-	kfree(ct);
-	return err;
-}
-
 /*
- * Every undecryptable ciphertext of the right length gives -EBADMSG, and
- * the output buffer must hold the longest possible message before any
- * private-key work: no padding oracle (Bleichenbacher, Manger).
+ * The input is read only when it can be valid (in the ops: NULL when
+ * longer than max_len()); the ops check the sizes before any work.
  */
-static int pk_rsa_decrypt(struct pk_session *ps, struct ncr_key *key,
-			  struct ncr_rsa_key *rsa, const struct ncr_data_in *in,
-			  struct ncr_data_out *out)
+static int pk_crypt_do(struct pk_session *ps, struct ncr_pk *pk,
+		       const struct ncr_data_in *in, struct ncr_data_out *out,
+		       u32 op)
 {
-	size_t k = ncr_rsa_modulus_bytes(rsa), max, mlen = 0;
-	bool oaep = ps->method == RSA_PKCS1_OAEP;
-	u8 *ct = NULL, *block = NULL, *msg = NULL;
+	size_t max = pk->ops->max_len(pk), len = min(max, out->size);
+	u8 *msg = NULL, *res;
 	int err;
 
-	if (in->size != k)
-		return -EINVAL;
-	max = oaep ? ncr_rsaes_oaep_max_msg(&ps->hops, k) :
-		     ncr_rsaes_pkcs1_v15_max_msg(k);
-	if (!max)
-		return -EINVAL;	/* key too small for the encoding */
-	if (out->size < max)
-		return -ERANGE;
-	ct = kmalloc(k, GFP_KERNEL);
-	block = kmalloc(k, GFP_KERNEL);
-	msg = kmalloc(k, GFP_KERNEL);
-	err = -ENOMEM;
-	if (!ct || !block || !msg)
-		goto out;
-	err = ncr_data_in_read(in, 0, ct, k);
-	if (err)
-		goto out;
-	err = pk_rsa_private(key, rsa, ct, block, k);
-	if (err == -EINVAL)	/* c >= n */
-		err = -EBADMSG;
-	if (err)
-		goto out;
-	if (oaep)
-		err = ncr_rsaes_oaep_decode(&ps->hops, NULL, 0, block, k, msg,
-					    k, &mlen);
-	else
-		err = ncr_rsaes_pkcs1_v15_decode(block, k, msg, k, &mlen);
-	if (err)
-		err = -EBADMSG;
-	else
-		err = ncr_data_out_write(out, 0, msg, mlen);
-out:
-	kfree(ct);
-	kfree_sensitive(block);
+	res = kmalloc(max, GFP_KERNEL);
+	err = res ? 0 : -ENOMEM;
+	if (!err && in->size <= max) {
+		msg = kmalloc(in->size + 1, GFP_KERNEL);
+		err = msg ? ncr_data_in_read(in, 0, msg, in->size) : -ENOMEM;
+	}
+	if (!err && op == NCR_OP_ENCRYPT) {
+		err = pk->ops->encrypt(pk, &ps->p, msg, in->size, res, &len);
+	} else if (!err) {
+		err = pk->ops->decrypt(pk, &ps->p, msg, in->size, res, &len);
+	}
+	if (!err)
+		err = ncr_data_out_write(out, 0, res, len);
 	kfree_sensitive(msg);
+	kfree_sensitive(res);
 	return err;
 }
 
 static int pk_crypt(struct ncr_session *ses, const struct ncr_data_in *in,
 		    struct ncr_data_out *out)
 {
-	struct pk_session *ps = ses->priv;
 	struct ncr_pk *pk;
 	int err;
 
@@ -616,10 +402,7 @@ static int pk_crypt(struct ncr_session *ses, const struct ncr_data_in *in,
 	err = pk_key_lock(ses, &pk);
 	if (err)
 		return err;
-	if (ses->op == NCR_OP_ENCRYPT)
-		err = pk_rsa_encrypt(ps, &pk->rsa, in, out);
-	else
-		err = pk_rsa_decrypt(ps, ses->key, &pk->rsa, in, out);
+	err = pk_crypt_do(ses->priv, pk, in, out, ses->op);
 	pk_key_unlock(ses);
 	return err;
 }
@@ -647,7 +430,7 @@ static int pk_final(struct ncr_session *ses, const struct ncr_data_in *in,
 	return pk_crypt(ses, in, out);
 }
 
-static const struct ncr_session_ops ncr_pk_ops = {
+static const struct ncr_session_ops pk_session_ops = {
 	.init = pk_init,
 	.update = pk_update,
 	.final = pk_final,
@@ -656,7 +439,7 @@ static const struct ncr_session_ops ncr_pk_ops = {
 
 const struct ncr_session_ops *ncr_pk_session_ops(const char *algo)
 {
-	enum ncr_pk_algo a = ncr_pk_algo_from_name(algo);
+	const struct ncr_pk_ops *ops = ncr_pk_ops_find(algo);
 
-	return a == NCR_PK_RSA || a == NCR_PK_DSA ? &ncr_pk_ops : NULL;
+	return ops && ops->setup ? &pk_session_ops : NULL;
 }

@@ -12,17 +12,14 @@
 #include "storage.h"
 #include "algo.h"
 #include "attr.h"
-#include "key.h"
-#include "pk.h"
+#include "key_io.h"
 #include "wrap.h"
-#include "lib/key_blob.h"
 
 static_assert(KEY_BLOB_TYPE_SECRET == NCR_KEY_TYPE_SECRET);
 static_assert(KEY_BLOB_TYPE_PUBLIC == NCR_KEY_TYPE_PUBLIC);
 static_assert(KEY_BLOB_TYPE_PRIVATE == NCR_KEY_TYPE_PRIVATE);
 static_assert(KEY_BLOB_KEY_ID_MAX == MAX_KEY_ID_SIZE);
 static_assert(KEY_BLOB_SECRET_MAX == NCR_SECRET_MAX);
-static_assert(KEY_BLOB_MATERIAL_MAX >= NCR_PK_MATERIAL_MAX);
 static_assert(KEY_BLOB_ALGO_MAX >= NCR_ALGO_NAME_MAX);
 static_assert(KEY_BLOB_FLAGS_KNOWN ==
 	      (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE |
@@ -43,23 +40,14 @@ static int ncr_storage_encode(struct ncr_key *key, u8 **enc, size_t *enc_len)
 		.key_id = key->key_id,
 		.key_id_len = key->key_id_size,
 	};
-	u8 *material = NULL;
-	size_t pk_len = NCR_PK_MATERIAL_MAX;
+	struct ncr_key_material m;
 	int ret;
 
-	if (key->type == NCR_KEY_TYPE_SECRET) {
-		kb.material = key->secret;
-		kb.material_len = key->secret_size;
-	} else {
-		material = kvmalloc(NCR_PK_MATERIAL_MAX, GFP_KERNEL);
-		if (!material)
-			return -ENOMEM;
-		ret = ncr_pk_export(key, material, &pk_len);
-		if (ret)
-			goto out;
-		kb.material = material;
-		kb.material_len = pk_len;
-	}
+	ret = ncr_key_material_get(key, NCR_KEY_MATERIAL_MAX, &m);
+	if (ret)
+		goto out;
+	kb.material = m.data;
+	kb.material_len = m.len;
 	ret = -EINVAL;			/* a key object the format cannot hold */
 	*enc_len = key_blob_encoded_len(&kb);
 	if (!*enc_len)
@@ -72,8 +60,7 @@ static int ncr_storage_encode(struct ncr_key *key, u8 **enc, size_t *enc_len)
 	if (ret)
 		kvfree_sensitive(*enc, *enc_len);
 out:
-	if (material)
-		kvfree_sensitive(material, NCR_PK_MATERIAL_MAX);
+	ncr_key_material_put(&m);
 	return ret;
 }
 

@@ -2,8 +2,7 @@
 /*
  * NCRIO_KEY_WRAP / NCRIO_KEY_UNWRAP: RFC 3394 ("walg-aes-rfc3394", secret
  * keys whose size is a multiple of 8, at least 16 bytes) and RFC 5649
- * ("walg-aes-rfc5649", any key: secret bytes, or the DER of
- * ncr_pk_export() for public/private keys).  The algorithms themselves
+ * ("walg-aes-rfc5649", any key: its material as key_io.c encodes it).  The algorithms themselves
  * are lib/aes_kw.c; this file holds the key rules.  Errors: see
  * docs/storage-format.md ("Wrapping rules").
  *
@@ -20,7 +19,7 @@
 #include "wrap.h"
 #include "algo.h"
 #include "attr.h"
-#include "key.h"
+#include "key_io.h"
 #include "pk.h"
 
 MODULE_IMPORT_NS(CRYPTO_INTERNAL);	/* crypto_cipher_* in 6.1 */
@@ -178,65 +177,34 @@ static int ncr_wrap_check(struct ncr_key *kek, struct ncr_key *src,
 	return 0;
 }
 
-/*
- * The bytes to wrap: the secret, or the PK export in a new buffer.
- * *owned is set when *data must be freed (kvfree_sensitive, *alloc bytes).
- */
-static int ncr_wrap_material(struct ncr_key *src, const u8 **data,
-			     size_t *len, u8 **owned, size_t *alloc)
-{
-	int ret;
-
-	*owned = NULL;
-	if (src->type == NCR_KEY_TYPE_SECRET) {
-		*data = src->secret;
-		*len = src->secret_size;
-		return 0;
-	}
-	*alloc = NCR_PK_MATERIAL_MAX;
-	*owned = kvmalloc(*alloc, GFP_KERNEL);
-	if (!*owned)
-		return -ENOMEM;
-	*len = *alloc;
-	ret = ncr_pk_export(src, *owned, len);
-	if (ret) {
-		kvfree_sensitive(*owned, *alloc);
-		*owned = NULL;
-		return ret;
-	}
-	*data = *owned;
-	return 0;
-}
-
 static int ncr_wrap_do(struct ncr_key *kek, struct ncr_key *src,
 		       enum ncr_walg walg, const u8 *iv, u8 **out,
 		       size_t *out_len)
 {
+	struct ncr_key_material m;
 	struct crypto_cipher *tfm;
 	struct aes_kw_cipher c;
-	const u8 *data;
-	u8 *owned, *buf;
-	size_t len, alloc = 0;
+	u8 *buf;
 	int ret;
 
-	ret = ncr_wrap_material(src, &data, &len, &owned, &alloc);
+	ret = ncr_key_material_get(src, NCR_KEY_MATERIAL_MAX, &m);
 	if (ret)
-		return ret;
+		goto free_data;
 	tfm = ncr_kw_tfm_alloc(kek->secret, kek->secret_size);
 	if (IS_ERR(tfm)) {
 		ret = PTR_ERR(tfm);
 		goto free_data;
 	}
 	ncr_kw_cipher_bind(&c, tfm);
-	*out_len = aes_kwp_wrapped_len(len);
+	*out_len = aes_kwp_wrapped_len(m.len);
 	buf = kvmalloc(*out_len, GFP_KERNEL);
 	ret = -ENOMEM;
 	if (!buf)
 		goto free_tfm;
 	if (walg == NCR_WALG_3394)
-		ret = aes_kw_wrap(&c, iv, data, len, buf, out_len);
+		ret = aes_kw_wrap(&c, iv, m.data, m.len, buf, out_len);
 	else
-		ret = aes_kwp_wrap(&c, iv, data, len, buf, out_len);
+		ret = aes_kwp_wrap(&c, iv, m.data, m.len, buf, out_len);
 	if (ret)
 		kvfree(buf);
 	else
@@ -244,8 +212,7 @@ static int ncr_wrap_do(struct ncr_key *kek, struct ncr_key *src,
 free_tfm:
 	crypto_free_cipher(tfm);
 free_data:
-	if (owned)
-		kvfree_sensitive(owned, alloc);
+	ncr_key_material_put(&m);
 	return ret;
 }
 
@@ -352,7 +319,6 @@ static int ncr_unwrap_algo_flags(struct ncr_key *key, struct nlattr *tb[],
 static int ncr_unwrap_fill(struct ncr_key *key, struct nlattr *tb[],
 			   enum ncr_walg walg, const u8 *plain, size_t len)
 {
-	const struct nlattr *id = tb[NCR_ATTR_KEY_ID];
 	const struct ncr_algo *algo;
 	u32 type = ncr_attr_u32(tb, NCR_ATTR_KEY_TYPE, NCR_KEY_TYPE_SECRET);
 	int ret;
@@ -364,13 +330,8 @@ static int ncr_unwrap_fill(struct ncr_key *key, struct nlattr *tb[],
 		return ret;
 	key->flags = (key->flags | NCR_KEY_FLAG_WRAPPABLE) &
 		     ~NCR_KEY_FLAG_EXPORTABLE;
-	if (id) {
-		if (ncr_nla_len(id) > MAX_KEY_ID_SIZE)
-			return -EOVERFLOW;
-		key->key_id_size = ncr_nla_len(id);
-		memcpy(key->key_id, ncr_nla_data(id), key->key_id_size);
-	}
-	return ncr_key_fill_material(key, algo, type, plain, len);
+	ret = ncr_key_set_id(key, tb[NCR_ATTR_KEY_ID]);
+	return ret ? ret : ncr_key_fill_material(key, algo, type, plain, len);
 }
 
 long ncr_key_unwrap(struct ncr_ns *ns, const struct ncr_key_unwrap *unwrap,

@@ -13,9 +13,6 @@
 
 struct ncr_ns;
 
-/* Room for the DER of a public/private key (as KEY_EXPORT's limit). */
-#define NCR_PK_MATERIAL_MAX	(16 * 1024)
-
 /* NCRIO_KEY_WRAP / NCRIO_KEY_UNWRAP (RFC 3394 / 5649). */
 long ncr_key_wrap(struct ncr_ns *ns, const struct ncr_key_wrap *wrap,
 		  struct nlattr *tb[]);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Strict DER for public-key material.  Decoders reject trailing bytes,
- * non-minimal lengths and integers, negative integers, indefinite lengths
- * and numbers larger than NCR_PK_MAX_BITS with -EINVAL, and never read
- * outside [der, der + len).
+ * Strict DER for public-key material (primitives: asn1.h; each algorithm's
+ * parts: its ncr_pk_ops).  Decoders reject trailing bytes, non-minimal
+ * lengths and integers, negative integers, indefinite lengths and numbers
+ * larger than NCR_PK_MAX_BITS with -EINVAL, and never read outside
+ * [der, der + len).
  *
  * Formats (import accepts every listed one, export writes the first):
  *  public  RSA: SubjectPublicKeyInfo rsaEncryption | PKCS#1 RSAPublicKey
@@ -19,10 +20,16 @@
 
 #include "pk_key.h"
 
-/* pk is initialised by these for algo; cleared again on failure. */
-int ncr_der_decode_public(struct ncr_pk *pk, enum ncr_pk_algo algo,
+/*
+ * pk is initialised by these for ops, filled by get (der: its DER, or
+ * ops->import_public), checked, and cleared on failure.
+ */
+int ncr_pk_decode(struct ncr_pk *pk, const struct ncr_pk_ops *ops,
+		  const u8 *der, size_t len,
+		  int (*get)(struct ncr_pk *pk, const u8 *der, size_t len));
+int ncr_der_decode_public(struct ncr_pk *pk, const struct ncr_pk_ops *ops,
 			  const u8 *der, size_t len);
-int ncr_der_decode_private(struct ncr_pk *pk, enum ncr_pk_algo algo,
+int ncr_der_decode_private(struct ncr_pk *pk, const struct ncr_pk_ops *ops,
 			   const u8 *der, size_t len);
 
 /*
@@ -32,10 +39,5 @@ int ncr_der_decode_private(struct ncr_pk *pk, enum ncr_pk_algo algo,
  */
 int ncr_der_encode_public(const struct ncr_pk *pk, u8 *out, size_t *len);
 int ncr_der_encode_private(const struct ncr_pk *pk, u8 *out, size_t *len);
-
-/* DSA signature SEQUENCE { INTEGER r, INTEGER s }. */
-int ncr_der_encode_dsa_sig(const mp_int *r, const mp_int *s, u8 *out,
-			   size_t *len);
-int ncr_der_decode_dsa_sig(const u8 *der, size_t len, mp_int *r, mp_int *s);
 
 #endif /* NCR_DER_H */

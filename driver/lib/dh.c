@@ -1,20 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Finite-field Diffie-Hellman on LibTomMath. */
-#include "dh.h"
+#include "pk_key.h"
 
-int ncr_dh_key_init(struct ncr_dh_key *k)
-{
-	k->has_private = false;
-	return ncr_mp_errno(mp_init_multi(&k->p, &k->g, &k->y, &k->x, NULL));
-}
-
-void ncr_dh_key_clear(struct ncr_dh_key *k)
-{
-	mp_clear_multi(&k->p, &k->g, &k->y, &k->x, NULL);
-	k->has_private = false;
-}
-
-size_t ncr_dh_prime_bytes(const struct ncr_dh_key *k)
+size_t ncr_dh_prime_bytes(const struct ncr_ffc_key *k)
 {
 	return ((size_t)mp_count_bits(&k->p) + 7) / 8;
 }
@@ -34,34 +22,11 @@ static bool dh_in_range(const mp_int *v, const mp_int *p, mp_int *tmp)
  * known: p a safe prime, q = (p - 1) / 2 prime, and g of order q (as in
  * RFC 7919 and RFC 3526 with g = 2).  Every public value must then lie in
  * that subgroup of prime order, which leaves a peer no small subgroup to
- * probe the private key with.  Sets q.
+ * probe the private key with.
  */
-static int dh_check_params(const struct ncr_dh_key *k, mp_int *q)
+static int dh_set_q(struct ncr_ffc_key *k)
 {
-	int bits = mp_count_bits(&k->p), err;
-	bool ok;
-
-	if (mp_isneg(&k->p) || mp_iseven(&k->p) || bits < NCR_DH_MIN_BITS ||
-	    bits > NCR_PK_MAX_BITS || !dh_in_range(&k->g, &k->p, q))
-		return -EINVAL;
-	err = ncr_mp_errno(mp_div_2(&k->p, q));
-	if (!err)
-		err = ncr_mp_in_subgroup(&k->g, q, &k->p, &ok);
-	if (!err && ok)
-		err = ncr_mp_check_prime(q, &ok);
-	if (!err && ok)
-		err = ncr_mp_check_prime(&k->p, &ok);
-	return err ? err : ok ? 0 : -EINVAL;
-}
-
-/* v in [2, p - 2] and of order q; q as dh_check_params() sets it. */
-static int dh_check_public(const mp_int *v, const mp_int *p, const mp_int *q)
-{
-	bool ok;
-	int err;
-
-	err = ncr_mp_in_subgroup(v, q, p, &ok);
-	return err ? err : ok ? 0 : -EINVAL;
+	return ncr_mp_errno(mp_div_2(&k->p, &k->q));
 }
 
 /* 2 * security strength (SP 800-57) and at least 256 bits. */
@@ -73,22 +38,20 @@ static int dh_private_bits(int pbits)
 	return bits < pbits - 1 ? bits : pbits - 2;
 }
 
-int ncr_dh_generate(struct ncr_dh_key *k, const u8 *p, size_t p_len,
+int ncr_dh_generate(struct ncr_ffc_key *k, const u8 *p, size_t p_len,
 		    const u8 *g, size_t g_len)
 {
-	mp_int t;
 	int err;
 
 	if (p_len > NCR_PK_MAX_BYTES + 1 || g_len > NCR_PK_MAX_BYTES + 1)
 		return -EINVAL;
-	err = ncr_mp_errno(mp_init(&t));
-	if (err)
-		return err;
 	err = ncr_mp_from_be(&k->p, p, p_len);
 	if (!err)
 		err = ncr_mp_from_be(&k->g, g, g_len);
 	if (!err)
-		err = dh_check_params(k, &t);
+		err = dh_set_q(k);
+	if (!err)
+		err = ncr_ffc_check_group(k);
 	/* x of dh_private_bits() bits (top bit set), so 2 <= x < p - 1 */
 	if (!err)
 		err = ncr_mp_rand_bits(&k->x, dh_private_bits(mp_count_bits(&k->p)));
@@ -96,47 +59,39 @@ int ncr_dh_generate(struct ncr_dh_key *k, const u8 *p, size_t p_len,
 		err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &k->y));
 	if (!err)
 		k->has_private = true;
-	mp_clear(&t);
 	return err;
 }
 
-int ncr_dh_check_key(const struct ncr_dh_key *k)
+int ncr_dh_check_key(struct ncr_ffc_key *k)
 {
 	mp_int t;
 	int err;
 
-	err = ncr_mp_errno(mp_init(&t));
-	if (err)
-		return err;
 	if (!k->has_private && mp_iszero(&k->p)) {
 		/* a bare public value: only its size can be checked */
 		if (mp_isneg(&k->y) || mp_cmp_d(&k->y, 2) == MP_LT ||
 		    mp_count_bits(&k->y) > NCR_PK_MAX_BITS)
-			err = -EINVAL;
-		goto out;
+			return -EINVAL;
+		return 0;
 	}
-	err = dh_check_params(k, &t);
+	err = dh_set_q(k);
 	if (!err)
-		err = dh_check_public(&k->y, &k->p, &t);
+		err = ncr_ffc_check_key(k);
 	if (err || !k->has_private)
-		goto out;
-	if (mp_isneg(&k->x) || mp_cmp_d(&k->x, 1) != MP_GT ||
-	    !dh_in_range(&k->x, &k->p, &t))
+		return err;
+	err = ncr_mp_errno(mp_init(&t));
+	if (!err && !dh_in_range(&k->x, &k->p, &t))
 		err = -EINVAL;
-	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &t));
-	if (!err && mp_cmp(&t, &k->y) != MP_EQ)
-		err = -EINVAL;
-out:
 	mp_clear(&t);
 	return err;
 }
 
-int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
+int ncr_dh_compute(const struct ncr_ffc_key *priv, const u8 *peer, size_t len,
 		   u8 *out, size_t *out_len)
 {
 	size_t plen = ncr_dh_prime_bytes(priv);
-	mp_int v, t, q;
+	mp_int v, t;
+	bool ok;
 	int err;
 
 	if (!priv->has_private || mp_iszero(&priv->p))
@@ -145,17 +100,19 @@ int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
 		return -ENOSPC;
 	if (len > NCR_PK_MAX_BYTES + 1)
 		return -EINVAL;
-	err = ncr_mp_errno(mp_init_multi(&v, &t, &q, NULL));
+	err = ncr_mp_errno(mp_init_multi(&v, &t, NULL));
 	if (err)
 		return err;
 	err = ncr_mp_from_be(&v, peer, len);
+	/* of order q, and so in [2, p - 2] */
 	if (!err)
-		err = ncr_mp_errno(mp_div_2(&priv->p, &q));
-	if (!err)
-		err = dh_check_public(&v, &priv->p, &q);
+		err = ncr_mp_in_subgroup(&v, &priv->q, &priv->p, &ok);
+	if (!err && !ok)
+		err = -EINVAL;
 	/* x is used again with peers the caller picks: blind it */
 	if (!err)
-		err = ncr_mp_exptmod_blinded(&v, &priv->x, &q, &priv->p, &t);
+		err = ncr_mp_exptmod_blinded(&v, &priv->x, &priv->q, &priv->p,
+					     &t);
 	/* cannot happen for a peer of order q; kept as a last guard */
 	if (!err && !dh_in_range(&t, &priv->p, &v))
 		err = -EINVAL;
@@ -163,18 +120,108 @@ int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
 		err = ncr_mp_to_fixed(&t, out, plen);
 	if (!err)
 		*out_len = plen;
-	mp_clear_multi(&v, &t, &q, NULL);
+	mp_clear_multi(&v, &t, NULL);
 	return err;
 }
 
-int ncr_dh_copy_public(struct ncr_dh_key *dst, const struct ncr_dh_key *src)
+/* ---- the ops ---- */
+
+static int dh_check(struct ncr_pk *pk)
 {
-	int err = ncr_mp_errno(mp_copy(&src->p, &dst->p));
+	pk->is_private = pk->dh.has_private;
+	return ncr_dh_check_key(&pk->dh);
+}
 
-	if (!err)
-		err = ncr_mp_errno(mp_copy(&src->g, &dst->g));
-	if (!err)
-		err = ncr_mp_errno(mp_copy(&src->y, &dst->y));
-	dst->has_private = false;
+static int dh_generate(struct ncr_pk *pk, struct nlattr *tb[])
+{
+	const struct nlattr *p = tb[NCR_ATTR_DH_PRIME], *g = tb[NCR_ATTR_DH_BASE];
+
+	if (!p || !g)
+		return -EINVAL;
+	return ncr_dh_generate(&pk->dh, ncr_nla_data(p), ncr_nla_len(p),
+			       ncr_nla_data(g), ncr_nla_len(g));
+}
+
+static size_t dh_max_len(const struct ncr_pk *pk)
+{
+	return ncr_dh_prime_bytes(&pk->dh);
+}
+
+static const u8 dh_oid[] = {	/* 1.2.840.113549.1.3.1 dhKeyAgreement */
+	0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x03, 0x01 };
+
+/* PKCS#3 { p, g, privateValueLength OPTIONAL (checked, not kept) }. */
+static int dh_get_params(struct ncr_pk *pk, struct ncr_der a)
+{
+	mp_int l;
+	mp_int *const v[] = { &pk->dh.p, &pk->dh.g, &l };
+	int err = ncr_der_get_seq_uints(a, v, 2);
+
+	if (err != -EINVAL)
+		return err;
+	err = ncr_mp_errno(mp_init(&l));
+	if (!err) {
+		err = ncr_der_get_seq_uints(a, v, 3);
+		mp_clear(&l);
+	}
 	return err;
 }
+
+static int dh_put_params(struct ncr_der_wr *w, const struct ncr_pk *pk)
+{
+	const mp_int *v[] = { &pk->dh.p, &pk->dh.g };
+
+	if (mp_iszero(&pk->dh.p))
+		return -EINVAL;	/* a bare DH value has no parameters */
+	return ncr_der_put_int_seq(w, v, 2);
+}
+
+/* KEY_IMPORT/EXPORT: the public value as a bare big-endian number. */
+static int dh_import_public(struct ncr_pk *pk, const u8 *data, size_t len)
+{
+	if (len > NCR_PK_MAX_BYTES + 1)
+		return -EINVAL;
+	return ncr_mp_from_be(&pk->dh.y, data, len);
+}
+
+static int dh_export_public(const struct ncr_pk *pk, u8 *buf, size_t *len)
+{
+	size_t n = mp_ubin_size(&pk->dh.y), written;
+
+	if (!buf) {
+		*len = n;
+		return 0;
+	}
+	if (n > *len)
+		return -ERANGE;
+	*len = n;
+	return ncr_mp_errno(mp_to_ubin(&pk->dh.y, buf, n, &written));
+}
+
+static int dh_derive(const struct ncr_pk *pk, const u8 *peer, size_t peer_len,
+		     u8 *out, size_t *len)
+{
+	return ncr_dh_compute(&pk->dh, peer, peer_len, out, len);
+}
+
+const struct ncr_pk_ops ncr_pk_dh = {
+	.name = "dh",
+	.init = ncr_ffc_init,
+	.clear = ncr_ffc_clear,
+	.check = dh_check,
+	.generate = dh_generate,
+	.copy_public = ncr_ffc_copy_public,
+	.bits = ncr_ffc_bits,
+	.max_len = dh_max_len,
+	.oid = dh_oid,
+	.oid_len = sizeof(dh_oid),
+	.get_params = dh_get_params,
+	.put_params = dh_put_params,
+	.get_public = ncr_ffc_get_y,
+	.put_public = ncr_ffc_put_y,
+	.get_pkcs8 = ncr_ffc_get_x,
+	.put_pkcs8 = ncr_ffc_put_x,
+	.import_public = dh_import_public,
+	.export_public = dh_export_public,
+	.derive = dh_derive,
+};

@@ -3,35 +3,25 @@
 #ifndef NCR_DH_H
 #define NCR_DH_H
 
-#include "tommath_port.h"
-
-#define NCR_DH_MIN_BITS 512
-
-struct ncr_dh_key {
-	mp_int p, g, y;		/* p and g are zero for a bare public value */
-	mp_int x;		/* valid only when has_private */
-	bool has_private;
-};
-
-int ncr_dh_key_init(struct ncr_dh_key *k);
-void ncr_dh_key_clear(struct ncr_dh_key *k);
+#include "ffc.h"
 
 /*
- * Sets p and g (big-endian; p a safe prime of NCR_DH_MIN_BITS..
+ * Sets p and g (big-endian; p a safe prime of NCR_FFC_MIN_P_BITS..
  * NCR_PK_MAX_BITS bits, g of order q = (p-1)/2) and generates x (max(256, 2 * security strength) bits,
  * below p-1) and y = g^x mod p.  0, -EINVAL, -ENOMEM.
  */
-int ncr_dh_generate(struct ncr_dh_key *k, const u8 *p, size_t p_len,
+int ncr_dh_generate(struct ncr_ffc_key *k, const u8 *p, size_t p_len,
 		    const u8 *g, size_t g_len);
 
 /*
- * Checks an imported key: sizes, p a safe prime and g of order (p-1)/2,
- * y of that order, y = g^x if private.
+ * Checks an imported key (and sets q): sizes, p a safe prime and g of order
+ * (p-1)/2, y of that order, y = g^x if private.  A bare public value (no
+ * p, g) can only be checked for its size.
  */
-int ncr_dh_check_key(const struct ncr_dh_key *k);
+int ncr_dh_check_key(struct ncr_ffc_key *k);
 
 /* Bytes of p: the length of every shared secret and public value. */
-size_t ncr_dh_prime_bytes(const struct ncr_dh_key *k);
+size_t ncr_dh_prime_bytes(const struct ncr_ffc_key *k);
 
 /*
  * Shared secret peer^x mod p, left-padded to ncr_dh_prime_bytes().  peer is
@@ -39,9 +29,7 @@ size_t ncr_dh_prime_bytes(const struct ncr_dh_key *k);
  * with -EINVAL.  *out_len:
  * capacity in, length out (-ENOSPC if too small).
  */
-int ncr_dh_compute(const struct ncr_dh_key *priv, const u8 *peer, size_t len,
+int ncr_dh_compute(const struct ncr_ffc_key *priv, const u8 *peer, size_t len,
 		   u8 *out, size_t *out_len);
-
-int ncr_dh_copy_public(struct ncr_dh_key *dst, const struct ncr_dh_key *src);
 
 #endif /* NCR_DH_H */

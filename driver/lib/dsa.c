@@ -1,24 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* DSA (FIPS 186-4) on LibTomMath. */
-#include "dsa.h"
-#include "der.h"
+#include "pk_key.h"
 
-#define DSA_MIN_P_BITS 512
 #define DSA_MIN_Q_BITS 160
 #define DSA_MAX_Q_BITS 512
-
-int ncr_dsa_key_init(struct ncr_dsa_key *k)
-{
-	k->has_private = false;
-	return ncr_mp_errno(mp_init_multi(&k->p, &k->q, &k->g, &k->y, &k->x,
-					  NULL));
-}
-
-void ncr_dsa_key_clear(struct ncr_dsa_key *k)
-{
-	mp_clear_multi(&k->p, &k->q, &k->g, &k->y, &k->x, NULL);
-	k->has_private = false;
-}
 
 static bool dsa_sizes_ok(unsigned int p_bits, unsigned int q_bits)
 {
@@ -28,7 +13,7 @@ static bool dsa_sizes_ok(unsigned int p_bits, unsigned int q_bits)
 }
 
 /* p = X - (X mod 2q) + 1 for random X of p_bits bits, until prime (A.1.1.2). */
-static int dsa_gen_p(struct ncr_dsa_key *k, int p_bits, mp_int *x, mp_int *c)
+static int dsa_gen_p(struct ncr_ffc_key *k, int p_bits, mp_int *x, mp_int *c)
 {
 	int rounds = ncr_mp_prime_rounds(p_bits), err, i;
 	mp_int *q2 = c + 1;
@@ -55,7 +40,7 @@ static int dsa_gen_p(struct ncr_dsa_key *k, int p_bits, mp_int *x, mp_int *c)
 }
 
 /* g = h^((p-1)/q) mod p for h = 2, 3, ... until g != 1. */
-static int dsa_gen_g(struct ncr_dsa_key *k, mp_int *e, mp_int *h)
+static int dsa_gen_g(struct ncr_ffc_key *k, mp_int *e, mp_int *h)
 {
 	int err;
 
@@ -72,7 +57,7 @@ static int dsa_gen_g(struct ncr_dsa_key *k, mp_int *e, mp_int *h)
 	return err;
 }
 
-int ncr_dsa_generate(struct ncr_dsa_key *k, unsigned int p_bits,
+int ncr_dsa_generate(struct ncr_ffc_key *k, unsigned int p_bits,
 		     unsigned int q_bits)
 {
 	mp_int t[3];
@@ -102,58 +87,19 @@ int ncr_dsa_generate(struct ncr_dsa_key *k, unsigned int p_bits,
 	return err;
 }
 
-/* p and q prime, g and y of order q: FIPS 186-4 A.1.1.1 and A.2.2 checks. */
-static int dsa_check_group(const struct ncr_dsa_key *k)
+int ncr_dsa_check_key(const struct ncr_ffc_key *k)
 {
-	bool ok;
-	int err;
+	int pb = mp_count_bits(&k->p), qb = mp_count_bits(&k->q);
 
-	err = ncr_mp_in_subgroup(&k->g, &k->q, &k->p, &ok);
-	if (!err && ok)
-		err = ncr_mp_in_subgroup(&k->y, &k->q, &k->p, &ok);
-	if (!err && ok)
-		err = ncr_mp_check_prime(&k->q, &ok);
-	if (!err && ok)
-		err = ncr_mp_check_prime(&k->p, &ok);
-	return err ? err : ok ? 0 : -EINVAL;
-}
-
-int ncr_dsa_check_key(const struct ncr_dsa_key *k)
-{
-	int pb = mp_count_bits(&k->p), qb = mp_count_bits(&k->q), err;
-	mp_int t;
-
-	if (mp_isneg(&k->p) || mp_isneg(&k->q) || mp_isneg(&k->g) ||
-	    mp_isneg(&k->y) || pb < DSA_MIN_P_BITS || pb > NCR_PK_MAX_BITS ||
-	    qb < DSA_MIN_Q_BITS || qb > DSA_MAX_Q_BITS || qb >= pb ||
-	    mp_iseven(&k->p) || mp_iseven(&k->q) ||
-	    mp_cmp_d(&k->g, 1) != MP_GT || mp_cmp(&k->g, &k->p) != MP_LT ||
-	    mp_cmp_d(&k->y, 1) != MP_GT || mp_cmp(&k->y, &k->p) != MP_LT)
+	if (qb < DSA_MIN_Q_BITS || qb > DSA_MAX_Q_BITS || qb >= pb)
 		return -EINVAL;
 	if (k->has_private && (mp_isneg(&k->x) || mp_iszero(&k->x) ||
 			       mp_cmp(&k->x, &k->q) != MP_LT))
 		return -EINVAL;
-	err = ncr_mp_errno(mp_init(&t));
-	if (err)
-		return err;
-	/* q | p - 1 */
-	err = ncr_mp_errno(mp_sub_d(&k->p, 1, &t));
-	if (!err)
-		err = ncr_mp_errno(mp_mod(&t, &k->q, &t));
-	if (!err && !mp_iszero(&t))
-		err = -EINVAL;
-	if (!err)
-		err = dsa_check_group(k);
-	if (!err && k->has_private) {
-		err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &t));
-		if (!err && mp_cmp(&t, &k->y) != MP_EQ)
-			err = -EINVAL;
-	}
-	mp_clear(&t);
-	return err;
+	return ncr_ffc_check_key(k);
 }
 
-size_t ncr_dsa_sig_max_len(const struct ncr_dsa_key *k)
+size_t ncr_dsa_sig_max_len(const struct ncr_ffc_key *k)
 {
 	/* two INTEGERs of at most q bytes + 1, with headers of at most 4 */
 	size_t ib = (size_t)(mp_count_bits(&k->q) + 7) / 8 + 1;
@@ -162,7 +108,7 @@ size_t ncr_dsa_sig_max_len(const struct ncr_dsa_key *k)
 }
 
 /* z = leftmost min(N, 8 * len) bits of the digest (FIPS 186-4 4.6). */
-static int dsa_digest_to_z(const struct ncr_dsa_key *k, const u8 *digest,
+static int dsa_digest_to_z(const struct ncr_ffc_key *k, const u8 *digest,
 			   size_t len, mp_int *z)
 {
 	size_t qbits = (size_t)mp_count_bits(&k->q), qbytes = (qbits + 7) / 8;
@@ -177,7 +123,7 @@ static int dsa_digest_to_z(const struct ncr_dsa_key *k, const u8 *digest,
 }
 
 /* kk = kk^-1 mod q, inverted as (kk b)^-1 b for a random b (blinding). */
-static int dsa_nonce_inverse(const struct ncr_dsa_key *k, mp_int *kk,
+static int dsa_nonce_inverse(const struct ncr_ffc_key *k, mp_int *kk,
 			     mp_int *b)
 {
 	int err = ncr_mp_rand_range(b, &k->q);
@@ -191,7 +137,7 @@ static int dsa_nonce_inverse(const struct ncr_dsa_key *k, mp_int *kk,
 	return err;
 }
 
-int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
+int ncr_dsa_sign_digest(const struct ncr_ffc_key *k, const u8 *digest,
 			size_t len, u8 *sig, size_t *sig_len)
 {
 	mp_int z, kk, r, s, t;
@@ -231,7 +177,7 @@ int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
 	return err;
 }
 
-int ncr_dsa_verify_digest(const struct ncr_dsa_key *k, const u8 *digest,
+int ncr_dsa_verify_digest(const struct ncr_ffc_key *k, const u8 *digest,
 			  size_t len, const u8 *sig, size_t sig_len)
 {
 	mp_int z, r, s, w, v;
@@ -271,16 +217,125 @@ out:
 	return err;
 }
 
-int ncr_dsa_copy_public(struct ncr_dsa_key *dst, const struct ncr_dsa_key *src)
+int ncr_der_decode_dsa_sig(const u8 *der, size_t len, mp_int *r, mp_int *s)
 {
-	int err = ncr_mp_errno(mp_copy(&src->p, &dst->p));
+	mp_int *const v[] = { r, s };
+	struct ncr_der d = { der, len };
 
-	if (!err)
-		err = ncr_mp_errno(mp_copy(&src->q, &dst->q));
-	if (!err)
-		err = ncr_mp_errno(mp_copy(&src->g, &dst->g));
-	if (!err)
-		err = ncr_mp_errno(mp_copy(&src->y, &dst->y));
-	dst->has_private = false;
+	return ncr_der_get_seq_uints(d, v, 2);
+}
+
+int ncr_der_encode_dsa_sig(const mp_int *r, const mp_int *s, u8 *out,
+			   size_t *len)
+{
+	struct ncr_der_wr w = { out, out ? *len : 0, 0 };
+	const mp_int *v[] = { r, s };
+
+	return ncr_der_finish(&w, out, len, ncr_der_put_int_seq(&w, v, 2));
+}
+
+/* ---- the ops ---- */
+
+static int dsa_check(struct ncr_pk *pk)
+{
+	pk->is_private = pk->dsa.has_private;
+	return ncr_dsa_check_key(&pk->dsa);
+}
+
+static int dsa_generate(struct ncr_pk *pk, struct nlattr *tb[])
+{
+	return ncr_dsa_generate(&pk->dsa,
+				ncr_pk_attr_u32(tb, NCR_ATTR_DSA_P_BITS, 1024),
+				ncr_pk_attr_u32(tb, NCR_ATTR_DSA_Q_BITS, 160));
+}
+
+static size_t dsa_max_len(const struct ncr_pk *pk)
+{
+	return ncr_dsa_sig_max_len(&pk->dsa);
+}
+
+static const u8 dsa_oid[] = {	/* 1.2.840.10040.4.1 id-dsa */
+	0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x38, 0x04, 0x01 };
+
+static int dsa_get_params(struct ncr_pk *pk, struct ncr_der a)
+{
+	mp_int *const v[] = { &pk->dsa.p, &pk->dsa.q, &pk->dsa.g };
+
+	return ncr_der_get_seq_uints(a, v, 3);
+}
+
+static int dsa_put_params(struct ncr_der_wr *w, const struct ncr_pk *pk)
+{
+	const mp_int *v[] = { &pk->dsa.p, &pk->dsa.q, &pk->dsa.g };
+
+	return ncr_der_put_int_seq(w, v, 3);
+}
+
+/* OpenSSL's DSAPrivateKey SEQUENCE { 0, p, q, g, y, x }. */
+static int dsa_get_private(struct ncr_pk *pk, struct ncr_der seq)
+{
+	struct ncr_ffc_key *k = &pk->dsa;
+	mp_int *const v[] = { NULL, &k->p, &k->q, &k->g, &k->y, &k->x };
+	int err = ncr_der_get_uints(seq, v, 6);
+
+	k->has_private = !err;
 	return err;
 }
+
+static int dsa_put_private(struct ncr_der_wr *w, const struct ncr_pk *pk)
+{
+	const struct ncr_ffc_key *k = &pk->dsa;
+	const mp_int *v[] = { NULL, &k->p, &k->q, &k->g, &k->y, &k->x };
+
+	return ncr_der_put_int_seq(w, v, 6);
+}
+
+static int dsa_setup(struct ncr_pk_params *p, u32 op, struct nlattr *tb[],
+		     ncr_pk_hash_fn hash)
+{
+	if (op != NCR_OP_SIGN && op != NCR_OP_VERIFY)
+		return -EINVAL;
+	return hash(ncr_pk_attr_str(tb, NCR_ATTR_SIGNATURE_HASH_ALGORITHM),
+		    &p->hash);
+}
+
+static int dsa_sign(struct ncr_pk *pk, const struct ncr_pk_params *p,
+		    const u8 *digest, u8 *sig, size_t *len)
+{
+	int err = ncr_dsa_sign_digest(&pk->dsa, digest,
+				      ncr_pkcs1_hash_size(p->hash), sig, len);
+
+	return err == -ENOSPC ? -ERANGE : err;
+}
+
+static int dsa_verify(const struct ncr_pk *pk, const struct ncr_pk_params *p,
+		      const u8 *digest, const u8 *sig, size_t len)
+{
+	int err = ncr_dsa_verify_digest(&pk->dsa, digest,
+					ncr_pkcs1_hash_size(p->hash), sig, len);
+
+	return err == -EINVAL ? 0 : err;	/* not strict DER: invalid */
+}
+
+const struct ncr_pk_ops ncr_pk_dsa = {
+	.name = "dsa",
+	.init = ncr_ffc_init,
+	.clear = ncr_ffc_clear,
+	.check = dsa_check,
+	.generate = dsa_generate,
+	.copy_public = ncr_ffc_copy_public,
+	.bits = ncr_ffc_bits,
+	.max_len = dsa_max_len,
+	.oid = dsa_oid,
+	.oid_len = sizeof(dsa_oid),
+	.get_params = dsa_get_params,
+	.put_params = dsa_put_params,
+	.get_public = ncr_ffc_get_y,
+	.put_public = ncr_ffc_put_y,
+	.get_pkcs8 = ncr_ffc_get_x,
+	.get_private = dsa_get_private,
+	.put_private = dsa_put_private,
+	.setup = dsa_setup,
+	.sign = dsa_sign,
+	.verify = dsa_verify,
+};

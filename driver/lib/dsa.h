@@ -3,16 +3,7 @@
 #ifndef NCR_DSA_H
 #define NCR_DSA_H
 
-#include "tommath_port.h"
-
-struct ncr_dsa_key {
-	mp_int p, q, g, y;
-	mp_int x;		/* valid only when has_private */
-	bool has_private;
-};
-
-int ncr_dsa_key_init(struct ncr_dsa_key *k);
-void ncr_dsa_key_clear(struct ncr_dsa_key *k);
+#include "ffc.h"
 
 /*
  * Generates domain parameters (q prime of q_bits, p = k*q + 1 prime of
@@ -20,17 +11,17 @@ void ncr_dsa_key_clear(struct ncr_dsa_key *k);
  * y = g^x mod p.  Accepted sizes: 1024/160, 2048/224, 2048/256, 3072/256
  * (p_bits/q_bits).  0, -EINVAL, -ENOMEM.
  */
-int ncr_dsa_generate(struct ncr_dsa_key *k, unsigned int p_bits,
+int ncr_dsa_generate(struct ncr_ffc_key *k, unsigned int p_bits,
 		     unsigned int q_bits);
 
 /*
- * Checks an imported key: sizes, ranges, q | p-1, p and q prime, g and y of
- * order q, y = g^x if private.
+ * Checks an imported key: the sizes of p and q, x in [1, q-1], and
+ * ncr_ffc_check_key().
  */
-int ncr_dsa_check_key(const struct ncr_dsa_key *k);
+int ncr_dsa_check_key(const struct ncr_ffc_key *k);
 
 /* Upper bound of a DER signature for this key. */
-size_t ncr_dsa_sig_max_len(const struct ncr_dsa_key *k);
+size_t ncr_dsa_sig_max_len(const struct ncr_ffc_key *k);
 
 /*
  * Signs a digest (truncated to the bit length of q, FIPS 186-4 4.6) with k
@@ -38,7 +29,7 @@ size_t ncr_dsa_sig_max_len(const struct ncr_dsa_key *k);
  * SEQUENCE { INTEGER r, INTEGER s } OpenSSL uses.  *sig_len: capacity in,
  * length out (-ENOSPC if too small).  0, -EINVAL, -ENOSPC, -ENOMEM.
  */
-int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
+int ncr_dsa_sign_digest(const struct ncr_ffc_key *k, const u8 *digest,
 			size_t len, u8 *sig, size_t *sig_len);
 
 /*
@@ -46,9 +37,12 @@ int ncr_dsa_sign_digest(const struct ncr_dsa_key *k, const u8 *digest,
  * does not verify (including r or s outside [1, q-1]), -EINVAL if sig is
  * not strict DER (non-minimal, negative, trailing data...), -ENOMEM.
  */
-int ncr_dsa_verify_digest(const struct ncr_dsa_key *k, const u8 *digest,
+int ncr_dsa_verify_digest(const struct ncr_ffc_key *k, const u8 *digest,
 			  size_t len, const u8 *sig, size_t sig_len);
 
-int ncr_dsa_copy_public(struct ncr_dsa_key *dst, const struct ncr_dsa_key *src);
+/* DSA signature SEQUENCE { INTEGER r, INTEGER s } (strict DER). */
+int ncr_der_encode_dsa_sig(const mp_int *r, const mp_int *s, u8 *out,
+			   size_t *len);
+int ncr_der_decode_dsa_sig(const u8 *der, size_t len, mp_int *r, mp_int *s);
 
 #endif /* NCR_DSA_H */

@@ -1,56 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Life cycle of struct ncr_pk. */
+/* Life cycle of struct ncr_pk and the list of public-key algorithms. */
 #include "pk_key.h"
 
-int ncr_pk_key_init(struct ncr_pk *pk, enum ncr_pk_algo algo)
+static const struct ncr_pk_ops *const ncr_pk_algos[] = {
+	&ncr_pk_rsa, &ncr_pk_dsa, &ncr_pk_dh,
+};
+
+int ncr_pk_key_init(struct ncr_pk *pk, const struct ncr_pk_ops *ops)
 {
 	int err;
 
 	memset(pk, 0, sizeof(*pk));
-	switch (algo) {
-	case NCR_PK_RSA:
-		err = ncr_rsa_key_init(&pk->rsa);
-		break;
-	case NCR_PK_DSA:
-		err = ncr_dsa_key_init(&pk->dsa);
-		break;
-	case NCR_PK_DH:
-		err = ncr_dh_key_init(&pk->dh);
-		break;
-	default:
+	if (!ops)
 		return -EINVAL;
-	}
+	err = ops->init(pk);
 	if (!err)
-		pk->algo = algo;
+		pk->ops = ops;
 	return err;
 }
 
 void ncr_pk_key_clear(struct ncr_pk *pk)
 {
-	switch (pk->algo) {
-	case NCR_PK_RSA:
-		ncr_rsa_key_clear(&pk->rsa);
-		break;
-	case NCR_PK_DSA:
-		ncr_dsa_key_clear(&pk->dsa);
-		break;
-	case NCR_PK_DH:
-		ncr_dh_key_clear(&pk->dh);
-		break;
-	default:
-		break;
-	}
-	pk->algo = NCR_PK_NONE;
+	if (pk->ops)
+		pk->ops->clear(pk);
+	pk->ops = NULL;
 	pk->is_private = false;
 }
 
-enum ncr_pk_algo ncr_pk_algo_from_name(const char *name)
+struct ncr_pk *ncr_pk_alloc(void)
 {
-	if (!strcmp(name, "rsa"))
-		return NCR_PK_RSA;
-	if (!strcmp(name, "dsa"))
-		return NCR_PK_DSA;
-	if (!strcmp(name, "dh"))
-		return NCR_PK_DH;
-	return NCR_PK_NONE;
+	struct ncr_pk *pk = ncr_malloc(sizeof(*pk));
+
+	if (pk)
+		memset(pk, 0, sizeof(*pk));
+	return pk;
+}
+
+void ncr_pk_free(struct ncr_pk *pk)
+{
+	if (!pk)
+		return;
+	ncr_pk_key_clear(pk);
+	ncr_free_sensitive(pk, sizeof(*pk));
+}
+
+const struct ncr_pk_ops *ncr_pk_ops_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(ncr_pk_algos) / sizeof(ncr_pk_algos[0]); i++)
+		if (!strcmp(name, ncr_pk_algos[i]->name))
+			return ncr_pk_algos[i];
+	return NULL;
 }

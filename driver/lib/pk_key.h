@@ -1,37 +1,120 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * struct ncr_pk: the material of an RSA, DSA or DH key object (public or
- * private), owned by the PK code and hung off struct ncr_key.
+ * struct ncr_pk: the material of a public-key object (public or private),
+ * owned by the PK code and hung off struct ncr_key, and struct ncr_pk_ops:
+ * what an algorithm (lib/rsa.c, lib/dsa.c, lib/dh.c) provides.  Callers
+ * reach an algorithm only through its ops; a new one is one more instance
+ * listed in pk_key.c.
  */
 #ifndef NCR_PK_KEY_H
 #define NCR_PK_KEY_H
 
+#include <linux/ncr.h>
+#include "asn1.h"
+#include "nlattr.h"
+#include "pkcs1.h"
 #include "rsa.h"
 #include "dsa.h"
 #include "dh.h"
 
-enum ncr_pk_algo {
-	NCR_PK_NONE = 0,
-	NCR_PK_RSA,
-	NCR_PK_DSA,
-	NCR_PK_DH,
+struct ncr_pk;
+
+/* What a public-key session's attributes chose (ncr_pk_ops.setup). */
+struct ncr_pk_params {
+	u32 method;			/* RSA: ncr_rsa_type_t */
+	enum ncr_hash_id hash;		/* signature or OAEP hash */
+	bool pad_hash;			/* the encoding hashes too: hops */
+	size_t salt_len;		/* PSS; NCR_PSS_SALT_AUTO on verify */
+	const struct ncr_hash_ops *hops;
+	bool own_cache;			/* the caller alone uses the key's cache */
 };
 
+/* Looks a hash attribute up: 0, -EINVAL (absent, unknown), -EOPNOTSUPP. */
+typedef int (*ncr_pk_hash_fn)(const char *name, enum ncr_hash_id *id);
+
+/*
+ * Sizes: *len is the room in, the bytes written out (-ENOSPC, or -ERANGE
+ * where the ioctl's errno is decided).  NULL members: not supported.
+ */
+struct ncr_pk_ops {
+	const char *name;		/* as in NCR_ATTR_ALGORITHM */
+	int (*init)(struct ncr_pk *pk);
+	void (*clear)(struct ncr_pk *pk);
+	/* An imported key: ranges and consistency; sets pk->is_private. */
+	int (*check)(struct ncr_pk *pk);
+	/* KEY_GENERATE_PAIR from its attributes (tb indexed by NCR_ATTR_*). */
+	int (*generate)(struct ncr_pk *pk, struct nlattr *tb[]);
+	int (*copy_public)(struct ncr_pk *dst, const struct ncr_pk *src);
+	/* The modulus (RSA n, DSA/DH p): what the strength rests on. */
+	unsigned int (*bits)(const struct ncr_pk *pk);
+	/* Longest signature, ciphertext or shared secret. */
+	size_t (*max_len)(const struct ncr_pk *pk);
+
+	/* DER (der.c): the AlgorithmIdentifier OID and parameters... */
+	const u8 *oid;			/* full TLV */
+	size_t oid_len;
+	int (*get_params)(struct ncr_pk *pk, struct ncr_der params);
+	int (*put_params)(struct ncr_der_wr *w, const struct ncr_pk *pk);
+	/* ...the subjectPublicKey and the PKCS#8 privateKey content... */
+	int (*get_public)(struct ncr_pk *pk, struct ncr_der key);
+	int (*put_public)(struct ncr_der_wr *w, const struct ncr_pk *pk);
+	int (*get_pkcs8)(struct ncr_pk *pk, struct ncr_der key);
+	int (*put_pkcs8)(struct ncr_der_wr *w, const struct ncr_pk *pk);
+	/* ...and the algorithm's own private format (NULL: PKCS#8). */
+	int (*get_private)(struct ncr_pk *pk, struct ncr_der seq);
+	int (*put_private)(struct ncr_der_wr *w, const struct ncr_pk *pk);
+	/* KEY_IMPORT/EXPORT's public format when it is not the SPKI. */
+	int (*import_public)(struct ncr_pk *pk, const u8 *data, size_t len);
+	int (*export_public)(const struct ncr_pk *pk, u8 *out, size_t *len);
+
+	/* Sessions: the attributes of op (NCR_OP_*) into p. */
+	int (*setup)(struct ncr_pk_params *p, u32 op, struct nlattr *tb[],
+		     ncr_pk_hash_fn hash);
+	int (*sign)(struct ncr_pk *pk, const struct ncr_pk_params *p,
+		    const u8 *digest, u8 *sig, size_t *len);
+	/* 1 valid, 0 invalid (malformed included), -errno. */
+	int (*verify)(const struct ncr_pk *pk, const struct ncr_pk_params *p,
+		      const u8 *digest, const u8 *sig, size_t len);
+	int (*encrypt)(const struct ncr_pk *pk, const struct ncr_pk_params *p,
+		       const u8 *in, size_t in_len, u8 *out, size_t *len);
+	/* -ERANGE (room) before any private-key work; -EBADMSG. */
+	int (*decrypt)(struct ncr_pk *pk, const struct ncr_pk_params *p,
+		       const u8 *in, size_t in_len, u8 *out, size_t *len);
+	/* Shared secret with a peer's public value (big-endian). */
+	int (*derive)(const struct ncr_pk *pk, const u8 *peer, size_t peer_len,
+		      u8 *out, size_t *len);
+};
+
+extern const struct ncr_pk_ops ncr_pk_rsa, ncr_pk_dsa, ncr_pk_dh;
+
 struct ncr_pk {
-	enum ncr_pk_algo algo;
+	const struct ncr_pk_ops *ops;	/* NULL when cleared */
 	bool is_private;	/* mirrors <algo>.has_private */
 	union {
 		struct ncr_rsa_key rsa;
-		struct ncr_dsa_key dsa;
-		struct ncr_dh_key dh;
+		/* one key, also under its algorithm's name */
+		struct ncr_ffc_key ffc, dsa, dh;
 	};
 };
 
-/* Initialises pk for algo (numbers zero); 0, -EINVAL, -ENOMEM. */
-int ncr_pk_key_init(struct ncr_pk *pk, enum ncr_pk_algo algo);
-/* Zeroes and frees the numbers; pk->algo becomes NCR_PK_NONE. */
+/* Initialises pk for ops (numbers zero); 0, -EINVAL (NULL), -ENOMEM. */
+int ncr_pk_key_init(struct ncr_pk *pk, const struct ncr_pk_ops *ops);
+/* Zeroes and frees the numbers; pk->ops becomes NULL. */
 void ncr_pk_key_clear(struct ncr_pk *pk);
-/* "rsa"/"dsa"/"dh" -> algo, NCR_PK_NONE otherwise. */
-enum ncr_pk_algo ncr_pk_algo_from_name(const char *name);
+/* A zeroed pk (to be initialised), or NULL; ncr_pk_free() frees. */
+struct ncr_pk *ncr_pk_alloc(void);
+void ncr_pk_free(struct ncr_pk *pk);
+/* "rsa"/"dsa"/"dh" -> its ops, NULL otherwise. */
+const struct ncr_pk_ops *ncr_pk_ops_find(const char *name);
+
+static inline u32 ncr_pk_attr_u32(struct nlattr *tb[], int type, u32 def)
+{
+	return tb[type] ? ncr_nla_get_u32(tb[type]) : def;
+}
+
+static inline const char *ncr_pk_attr_str(struct nlattr *tb[], int type)
+{
+	return tb[type] ? ncr_nla_get_str(tb[type]) : NULL;
+}
 
 #endif /* NCR_PK_KEY_H */

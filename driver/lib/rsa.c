@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* RSA key generation and raw primitives on LibTomMath. */
-#include "rsa.h"
+/*
+ * RSA on LibTomMath: key generation, the raw primitives, and the ops that
+ * put them together with the encodings of pkcs1.c.
+ */
+#include "pk_key.h"
 
 #define RSA_E_MAX_BITS 256
 
@@ -371,3 +374,300 @@ int ncr_rsa_copy_public(struct ncr_rsa_key *dst, const struct ncr_rsa_key *src)
 	dst->has_private = false;
 	return err;
 }
+
+/* ---- the ops ---- */
+
+static int rsa_init(struct ncr_pk *pk)
+{
+	return ncr_rsa_key_init(&pk->rsa);
+}
+
+static void rsa_clear(struct ncr_pk *pk)
+{
+	ncr_rsa_key_clear(&pk->rsa);
+}
+
+static int rsa_check(struct ncr_pk *pk)
+{
+	pk->is_private = pk->rsa.has_private;
+	return ncr_rsa_check_key(&pk->rsa);
+}
+
+static int rsa_generate(struct ncr_pk *pk, struct nlattr *tb[])
+{
+	u32 bits = ncr_pk_attr_u32(tb, NCR_ATTR_RSA_MODULUS_BITS, 0);
+	const struct nlattr *e = tb[NCR_ATTR_RSA_E];
+
+	if (!bits)
+		return -EINVAL;
+	return ncr_rsa_generate(&pk->rsa, bits, e ? ncr_nla_data(e) : NULL,
+				e ? ncr_nla_len(e) : 0);
+}
+
+static int rsa_copy_public(struct ncr_pk *dst, const struct ncr_pk *src)
+{
+	return ncr_rsa_copy_public(&dst->rsa, &src->rsa);
+}
+
+static unsigned int rsa_bits(const struct ncr_pk *pk)
+{
+	return ncr_rsa_modulus_bits(&pk->rsa);
+}
+
+static size_t rsa_max_len(const struct ncr_pk *pk)
+{
+	return ncr_rsa_modulus_bytes(&pk->rsa);
+}
+
+static const u8 rsa_oid[] = {	/* 1.2.840.113549.1.1.1 rsaEncryption */
+	0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
+static const u8 der_null[] = { NCR_DER_NULL, 0x00 };
+
+/* Parameters NULL, as RFC 3279 requires and OpenSSL writes. */
+static int rsa_get_params(struct ncr_pk *pk, struct ncr_der a)
+{
+	(void)pk;
+	return a.len == sizeof(der_null) &&
+	       !memcmp(a.p, der_null, sizeof(der_null)) ? 0 : -EINVAL;
+}
+
+static int rsa_put_params(struct ncr_der_wr *w, const struct ncr_pk *pk)
+{
+	(void)pk;
+	ncr_der_put_bytes(w, der_null, sizeof(der_null));
+	return 0;
+}
+
+/* PKCS#1 RSAPublicKey, also accepted alone (der.c). */
+static int rsa_get_public(struct ncr_pk *pk, struct ncr_der der)
+{
+	mp_int *const v[] = { &pk->rsa.n, &pk->rsa.e };
+
+	return ncr_der_get_seq_uints(der, v, 2);
+}
+
+static int rsa_put_public(struct ncr_der_wr *w, const struct ncr_pk *pk)
+{
+	const mp_int *v[] = { &pk->rsa.n, &pk->rsa.e };
+
+	return ncr_der_put_int_seq(w, v, 2);
+}
+
+/* PKCS#1 RSAPrivateKey, version 0: two primes only. */
+static int rsa_get_private(struct ncr_pk *pk, struct ncr_der seq)
+{
+	struct ncr_rsa_key *k = &pk->rsa;
+	mp_int *const v[] = { NULL, &k->n, &k->e, &k->d, &k->p, &k->q,
+			      &k->dp, &k->dq, &k->qinv };
+	int err = ncr_der_get_uints(seq, v, 9);
+
+	if (!err)
+		k->has_private = true;
+	return err;
+}
+
+static int rsa_put_private(struct ncr_der_wr *w, const struct ncr_pk *pk)
+{
+	const struct ncr_rsa_key *k = &pk->rsa;
+	const mp_int *v[] = { NULL, &k->n, &k->e, &k->d, &k->p, &k->q,
+			      &k->dp, &k->dq, &k->qinv };
+
+	return ncr_der_put_int_seq(w, v, 9);
+}
+
+static int rsa_get_pkcs8(struct ncr_pk *pk, struct ncr_der der)
+{
+	struct ncr_der seq;
+
+	return ncr_der_get_only_seq(der.p, der.len, &seq) ?:
+	       rsa_get_private(pk, seq);
+}
+
+static int rsa_setup(struct ncr_pk_params *p, u32 op, struct nlattr *tb[],
+		     ncr_pk_hash_fn hash)
+{
+	u32 salt;
+	int err;
+
+	/* mandatory for RSA (CRYPTO(4)) */
+	p->method = ncr_pk_attr_u32(tb, NCR_ATTR_RSA_ENCODING_METHOD, ~0u);
+	if (op == NCR_OP_SIGN || op == NCR_OP_VERIFY) {
+		if (p->method != RSA_PKCS1_V1_5 && p->method != RSA_PKCS1_PSS)
+			return -EINVAL;
+		err = hash(ncr_pk_attr_str(tb, NCR_ATTR_SIGNATURE_HASH_ALGORITHM),
+			   &p->hash);
+		if (err)
+			return err;
+		p->pad_hash = p->method == RSA_PKCS1_PSS;
+		salt = ncr_pk_attr_u32(tb, NCR_ATTR_RSA_PSS_SALT_LENGTH, 0);
+		p->salt_len = salt;
+		if (salt != NCR_RSA_PSS_SALT_LENGTH_AUTO)
+			return 0;
+		p->salt_len = NCR_PSS_SALT_AUTO;
+		return op == NCR_OP_VERIFY ? 0 : -EINVAL;
+	}
+	if (p->method == RSA_PKCS1_OAEP) {
+		p->pad_hash = true;
+		return hash(ncr_pk_attr_str(tb, NCR_ATTR_RSA_OAEP_HASH_ALGORITHM),
+			    &p->hash);
+	}
+	return p->method == RSA_PKCS1_V1_5 ? 0 : -EINVAL;
+}
+
+static int rsa_rng(void *ctx, u8 *buf, size_t len)
+{
+	(void)ctx;
+	return ncr_random_bytes(buf, len);
+}
+
+/* The private operation, with the key's blinding pair if p says it may. */
+static int rsa_private(struct ncr_pk *pk, const struct ncr_pk_params *p,
+		       const u8 *in, u8 *out, size_t k)
+{
+	return ncr_rsa_private(&pk->rsa, p->own_cache ? &pk->rsa.blind : NULL,
+			       in, k, out, k);
+}
+
+static int rsa_sign(struct ncr_pk *pk, const struct ncr_pk_params *p,
+		    const u8 *digest, u8 *sig, size_t *len)
+{
+	size_t k = ncr_rsa_modulus_bytes(&pk->rsa);
+	size_t bits = ncr_rsa_modulus_bits(&pk->rsa);
+	u8 *block;
+	int err;
+
+	if (*len < k)
+		return -ERANGE;
+	block = ncr_malloc(k);
+	if (!block)
+		return -ENOMEM;
+	if (p->method == RSA_PKCS1_PSS)
+		err = ncr_emsa_pss_encode(p->hops, digest, p->salt_len, rsa_rng,
+					  NULL, bits, block, k);
+	else
+		err = ncr_emsa_pkcs1_v15_encode(p->hash, digest,
+						ncr_pkcs1_hash_size(p->hash),
+						block, k);
+	if (!err)
+		err = rsa_private(pk, p, block, sig, k);
+	if (!err)
+		*len = k;
+	ncr_free_sensitive(block, k);
+	return err;
+}
+
+static int rsa_verify(const struct ncr_pk *pk, const struct ncr_pk_params *p,
+		      const u8 *digest, const u8 *sig, size_t len)
+{
+	size_t k = ncr_rsa_modulus_bytes(&pk->rsa);
+	size_t bits = ncr_rsa_modulus_bits(&pk->rsa);
+	u8 *block;
+	int err;
+
+	if (len != k)
+		return 0;	/* RFC 8017 8.2.2 step 1 */
+	block = ncr_malloc(k);
+	if (!block)
+		return -ENOMEM;
+	err = ncr_rsa_public(&pk->rsa, sig, k, block, k);
+	if (err == -EINVAL)	/* s >= n */
+		err = -EBADMSG;
+	else if (!err && p->method == RSA_PKCS1_PSS)
+		err = ncr_emsa_pss_verify(p->hops, digest, p->salt_len, bits,
+					  block, k);
+	else if (!err)
+		err = ncr_emsa_pkcs1_v15_verify(p->hash, digest,
+						ncr_pkcs1_hash_size(p->hash),
+						block, k);
+	ncr_free_sensitive(block, k);
+	return err == -EBADMSG ? 0 : err ? err : 1;
+}
+
+static int rsa_encrypt(const struct ncr_pk *pk, const struct ncr_pk_params *p,
+		       const u8 *in, size_t in_len, u8 *out, size_t *len)
+{
+	size_t k = ncr_rsa_modulus_bytes(&pk->rsa);
+	u8 *block;
+	int err;
+
+	if (*len < k)
+		return -ERANGE;
+	if (in_len > k)
+		return -EMSGSIZE;
+	block = ncr_malloc(k);
+	if (!block)
+		return -ENOMEM;
+	if (p->method == RSA_PKCS1_OAEP)
+		err = ncr_rsaes_oaep_encode(p->hops, NULL, 0, in, in_len,
+					    rsa_rng, NULL, block, k);
+	else
+		err = ncr_rsaes_pkcs1_v15_encode(in, in_len, rsa_rng, NULL,
+						 block, k);
+	if (!err)
+		err = ncr_rsa_public(&pk->rsa, block, k, out, k);
+	if (!err)
+		*len = k;
+	ncr_free_sensitive(block, k);
+	return err;
+}
+
+/*
+ * Every undecryptable ciphertext of the right length gives -EBADMSG, and
+ * the output must have room for the longest possible message before any
+ * private-key work: no padding oracle (Bleichenbacher, Manger).
+ */
+static int rsa_decrypt(struct ncr_pk *pk, const struct ncr_pk_params *p,
+		       const u8 *in, size_t in_len, u8 *out, size_t *len)
+{
+	size_t k = ncr_rsa_modulus_bytes(&pk->rsa), max;
+	bool oaep = p->method == RSA_PKCS1_OAEP;
+	u8 *block;
+	int err;
+
+	if (in_len != k)
+		return -EINVAL;
+	max = oaep ? ncr_rsaes_oaep_max_msg(p->hops, k) :
+		     ncr_rsaes_pkcs1_v15_max_msg(k);
+	if (!max)
+		return -EINVAL;	/* key too small for the encoding */
+	if (*len < max)
+		return -ERANGE;
+	block = ncr_malloc(k);
+	if (!block)
+		return -ENOMEM;
+	err = rsa_private(pk, p, in, block, k);
+	if (err == -EINVAL)	/* c >= n */
+		err = -EBADMSG;
+	else if (!err)
+		err = (oaep ? ncr_rsaes_oaep_decode(p->hops, NULL, 0, block, k,
+						    out, *len, len) :
+		       ncr_rsaes_pkcs1_v15_decode(block, k, out, *len, len)) ?
+		      -EBADMSG : 0;
+	ncr_free_sensitive(block, k);
+	return err;
+}
+
+const struct ncr_pk_ops ncr_pk_rsa = {
+	.name = "rsa",
+	.init = rsa_init,
+	.clear = rsa_clear,
+	.check = rsa_check,
+	.generate = rsa_generate,
+	.copy_public = rsa_copy_public,
+	.bits = rsa_bits,
+	.max_len = rsa_max_len,
+	.oid = rsa_oid,
+	.oid_len = sizeof(rsa_oid),
+	.get_params = rsa_get_params,
+	.put_params = rsa_put_params,
+	.get_public = rsa_get_public,
+	.put_public = rsa_put_public,
+	.get_pkcs8 = rsa_get_pkcs8,
+	.get_private = rsa_get_private,
+	.put_private = rsa_put_private,
+	.setup = rsa_setup,
+	.sign = rsa_sign,
+	.verify = rsa_verify,
+	.encrypt = rsa_encrypt,
+	.decrypt = rsa_decrypt,
+};

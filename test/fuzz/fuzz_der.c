@@ -39,8 +39,8 @@ static void check_canonical(const struct ncr_pk *pk, bool priv)
 		     ncr_der_encode_public(pk, a, &len);
 	if (err)
 		fail("encode failed");
-	err = priv ? ncr_der_decode_private(&again, pk->algo, a, len) :
-		     ncr_der_decode_public(&again, pk->algo, a, len);
+	err = priv ? ncr_der_decode_private(&again, pk->ops, a, len) :
+		     ncr_der_decode_public(&again, pk->ops, a, len);
 	if (err)
 		fail("own encoding rejected");
 	len2 = len;
@@ -55,7 +55,9 @@ static void check_canonical(const struct ncr_pk *pk, bool priv)
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
-	enum ncr_pk_algo algo;
+	static const struct ncr_pk_ops *const algos[] = {
+		&ncr_pk_rsa, &ncr_pk_dsa, &ncr_pk_dh };
+	const struct ncr_pk_ops *algo;
 	struct ncr_pk pk;
 	bool priv;
 	int sel;
@@ -79,7 +81,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		mp_clear_multi(&r, &s, NULL);
 		return 0;
 	}
-	algo = (enum ncr_pk_algo)(NCR_PK_RSA + sel / 2);
+	algo = algos[sel / 2];
 	priv = sel & 1;
 	if ((priv ? ncr_der_decode_private(&pk, algo, data, size) :
 		    ncr_der_decode_public(&pk, algo, data, size)) == 0) {
@@ -132,11 +134,11 @@ int main(int argc, char **argv)
 	size_t siglen = sizeof(sig), len, j, k;
 	u64 st = 1;
 
-	if (ncr_pk_key_init(&rsa, NCR_PK_RSA) ||
+	if (ncr_pk_key_init(&rsa, &ncr_pk_rsa) ||
 	    ncr_rsa_generate(&rsa.rsa, 1024, NULL, 0) ||
-	    ncr_pk_key_init(&dsa, NCR_PK_DSA) ||
+	    ncr_pk_key_init(&dsa, &ncr_pk_dsa) ||
 	    ncr_dsa_generate(&dsa.dsa, 1024, 160) ||
-	    ncr_pk_key_init(&dh, NCR_PK_DH) ||
+	    ncr_pk_key_init(&dh, &ncr_pk_dh) ||
 	    mp_copy(&dsa.dsa.p, &dh.dh.p) || mp_copy(&dsa.dsa.g, &dh.dh.g) ||
 	    mp_copy(&dsa.dsa.x, &dh.dh.x) || mp_copy(&dsa.dsa.y, &dh.dh.y))
 		fail("key generation");

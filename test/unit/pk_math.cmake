@@ -6,7 +6,8 @@ find_path(NCR_TOMMATH_INC tommath.h)
 
 if(NCR_TOMMATH_LIB AND NCR_TOMMATH_INC)
   set(NCR_PK_MATH_SRCS driver/lib/rsa.c driver/lib/dsa.c driver/lib/dh.c
-    driver/lib/der.c driver/lib/pk_key.c driver/lib/tommath_port.c)
+    driver/lib/der.c driver/lib/pk_key.c driver/lib/tommath_port.c
+    driver/lib/asn1.c driver/lib/ffc.c driver/lib/pkcs1.c)
   foreach(_t rsa dsa dh der)
     if(NOT EXISTS "${PROJECT_SOURCE_DIR}/test/unit/test_${_t}.c")
       continue()

@@ -56,9 +56,9 @@ EVP_PKEY *ossl_from_der(const char *type, int selection, const u8 *der,
 	return pk;
 }
 
-static const char *ossl_type(enum ncr_pk_algo algo)
+static const char *ossl_type(const struct ncr_pk_ops *algo)
 {
-	return algo == NCR_PK_RSA ? "RSA" : algo == NCR_PK_DSA ? "DSA" : "DH";
+	return algo == &ncr_pk_rsa ? "RSA" : algo == &ncr_pk_dsa ? "DSA" : "DH";
 }
 
 EVP_PKEY *ncr_to_ossl(const struct ncr_pk *pk, int private_key)
@@ -76,14 +76,14 @@ EVP_PKEY *ncr_to_ossl(const struct ncr_pk *pk, int private_key)
 	err = private_key ? ncr_der_encode_private(pk, buf, &len) :
 			    ncr_der_encode_public(pk, buf, &len);
 	if (!err)
-		o = ossl_from_der(ossl_type(pk->algo),
+		o = ossl_from_der(ossl_type(pk->ops),
 				  private_key ? EVP_PKEY_KEYPAIR :
 						EVP_PKEY_PUBLIC_KEY, buf, len);
 	free(buf);
 	return o;
 }
 
-int ossl_to_ncr(EVP_PKEY *opk, enum ncr_pk_algo algo, int private_key,
+int ossl_to_ncr(EVP_PKEY *opk, const struct ncr_pk_ops *algo, int private_key,
 		const char *structure, struct ncr_pk *pk)
 {
 	unsigned char *der;

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef int (*decode_fn)(struct ncr_pk *, enum ncr_pk_algo, const u8 *,
+typedef int (*decode_fn)(struct ncr_pk *, const struct ncr_pk_ops *, const u8 *,
 			 size_t);
 
-static int dec(decode_fn f, enum ncr_pk_algo a, const u8 *d, size_t n)
+static int dec(decode_fn f, const struct ncr_pk_ops *a, const u8 *d, size_t n)
 {
 	struct ncr_pk pk;
 	int err = f(&pk, a, d, n);
@@ -26,7 +26,7 @@ static int dec(decode_fn f, enum ncr_pk_algo a, const u8 *d, size_t n)
 }
 
 /* Encoding -> decode -> encode is the identity; mutations are refused. */
-static void sweep(decode_fn f, enum ncr_pk_algo a, const u8 *d, size_t n,
+static void sweep(decode_fn f, const struct ncr_pk_ops *a, const u8 *d, size_t n,
 		  int priv)
 {
 	u8 *m = malloc(n + 8), *out = malloc(n + 8);
@@ -63,7 +63,7 @@ static void sweep(decode_fn f, enum ncr_pk_algo a, const u8 *d, size_t n,
 	/* flipping the top bit of a modulus byte can still give a "valid"
 	 * public key; RSA/DSA private keys' consistency checks catch all of
 	 * them (a DH private key has no redundancy to check) */
-	if (priv && a != NCR_PK_DH)
+	if (priv && a != &ncr_pk_dh)
 		CHECK(accepted == 0);
 	free(m);
 	free(out);
@@ -88,15 +88,15 @@ static void test_rsa_formats(void)
 	CHECK(k != NULL);
 	d = ossl_der(k, 0, "SubjectPublicKeyInfo", &n);
 	CHECK(d != NULL);
-	sweep(ncr_der_decode_public, NCR_PK_RSA, d, n, 0);
+	sweep(ncr_der_decode_public, &ncr_pk_rsa, d, n, 0);
 	/* the same bytes are not a DSA or DH key */
-	CHECK(dec(ncr_der_decode_public, NCR_PK_DSA, d, n) == -EINVAL);
-	CHECK(dec(ncr_der_decode_public, NCR_PK_DH, d, n) == -EINVAL);
-	CHECK(dec(ncr_der_decode_private, NCR_PK_RSA, d, n) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_dsa, d, n) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_dh, d, n) == -EINVAL);
+	CHECK(dec(ncr_der_decode_private, &ncr_pk_rsa, d, n) == -EINVAL);
 	OPENSSL_free(d);
 	d = ossl_der(k, 1, "type-specific", &n);
-	sweep(ncr_der_decode_private, NCR_PK_RSA, d, n, 1);
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, d, n) == -EINVAL);
+	sweep(ncr_der_decode_private, &ncr_pk_rsa, d, n, 1);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, d, n) == -EINVAL);
 	OPENSSL_free(d);
 	EVP_PKEY_free(k);
 }
@@ -128,49 +128,49 @@ static void test_rsa_handmade(void)
 	PUT_N(1);
 	memcpy(b + o, "\x02\x03\x01\x00\x01", 5); o += 5;
 	CHECK(o == 0x4a);
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o) == 0);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o) == 0);
 	/* long-form length where short form fits */
 	memmove(b + 3, b + 2, o - 2);
 	b[1] = 0x81; b[2] = 0x48;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o + 1) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o + 1) == -EINVAL);
 	/* long form with a leading zero length byte */
 	memmove(b + 4, b + 3, o - 2);
 	b[1] = 0x82; b[2] = 0x00; b[3] = 0x48;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o + 2) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o + 2) == -EINVAL);
 	/* indefinite length */
 	o = 0;
 	b[o++] = 0x30; b[o++] = 0x80;
 	PUT_N(1);
 	memcpy(b + o, "\x02\x03\x01\x00\x01\x00\x00", 7); o += 7;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o) == -EINVAL);
 	/* negative modulus (no 0x00 prefix) */
 	o = 0;
 	b[o++] = 0x30; b[o++] = 0x47;
 	PUT_N(0);
 	memcpy(b + o, "\x02\x03\x01\x00\x01", 5); o += 5;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o) == -EINVAL);
 	/* non-minimal exponent */
 	o = 0;
 	b[o++] = 0x30; b[o++] = 0x49;
 	PUT_N(1);
 	memcpy(b + o, "\x02\x04\x00\x01\x00\x01", 6); o += 6;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o) == -EINVAL);
 	/* even exponent, exponent 1, empty INTEGER */
 	o = 0;
 	b[o++] = 0x30; b[o++] = 0x48;
 	PUT_N(1);
 	memcpy(b + o, "\x02\x03\x01\x00\x02", 5); o += 5;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o) == -EINVAL);
 	o = 0;
 	b[o++] = 0x30; b[o++] = 0x46;
 	PUT_N(1);
 	memcpy(b + o, "\x02\x01\x01", 3); o += 3;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o) == -EINVAL);
 	o = 0;
 	b[o++] = 0x30; b[o++] = 0x45;
 	PUT_N(1);
 	memcpy(b + o, "\x02\x00", 2); o += 2;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, o) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, o) == -EINVAL);
 #undef PUT_N
 }
 
@@ -186,16 +186,16 @@ static void test_absurd_sizes(void)
 	b[8] = 0x40;
 	b[8 + ilen - 1] = 0x01;
 	memcpy(b + 8 + ilen, "\x02\x01\x03", 3);
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, n) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, n) == -EINVAL);
 	/* a 4-byte length field (>= 16 MiB) is refused before any reading */
 	b[1] = 0x84;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, n) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, n) == -EINVAL);
 	/* a length beyond the buffer */
 	b[1] = 0x82; b[2] = 0xff; b[3] = 0xff;
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, b, n) == -EINVAL);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, b, n) == -EINVAL);
 	free(b);
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, (const u8 *)"", 0) == -EINVAL);
-	CHECK(dec(ncr_der_decode_private, NCR_PK_DH, (const u8 *)"\x30", 1) ==
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, (const u8 *)"", 0) == -EINVAL);
+	CHECK(dec(ncr_der_decode_private, &ncr_pk_dh, (const u8 *)"\x30", 1) ==
 	      -EINVAL);
 }
 
@@ -213,15 +213,15 @@ static void test_dsa_formats(void)
 	CHECK(c && EVP_PKEY_keygen_init(c) > 0 && EVP_PKEY_keygen(c, &k) > 0);
 	EVP_PKEY_CTX_free(c);
 	d = ossl_der(k, 0, "SubjectPublicKeyInfo", &n);
-	sweep(ncr_der_decode_public, NCR_PK_DSA, d, n, 0);
-	CHECK(dec(ncr_der_decode_public, NCR_PK_RSA, d, n) == -EINVAL);
+	sweep(ncr_der_decode_public, &ncr_pk_dsa, d, n, 0);
+	CHECK(dec(ncr_der_decode_public, &ncr_pk_rsa, d, n) == -EINVAL);
 	OPENSSL_free(d);
 	d = ossl_der(k, 1, "type-specific", &n);
-	sweep(ncr_der_decode_private, NCR_PK_DSA, d, n, 1);
+	sweep(ncr_der_decode_private, &ncr_pk_dsa, d, n, 1);
 	OPENSSL_free(d);
 	d = ossl_der(k, 1, "PrivateKeyInfo", &n);
-	CHECK(dec(ncr_der_decode_private, NCR_PK_DSA, d, n) == 0);
-	CHECK(dec(ncr_der_decode_private, NCR_PK_RSA, d, n) == -EINVAL);
+	CHECK(dec(ncr_der_decode_private, &ncr_pk_dsa, d, n) == 0);
+	CHECK(dec(ncr_der_decode_private, &ncr_pk_rsa, d, n) == -EINVAL);
 	OPENSSL_free(d);
 	EVP_PKEY_free(k);
 	EVP_PKEY_free(params);
@@ -247,10 +247,10 @@ static void test_dh_formats(void)
 	if (!k)
 		return;
 	d = ossl_der(k, 0, "SubjectPublicKeyInfo", &n);
-	sweep(ncr_der_decode_public, NCR_PK_DH, d, n, 0);
+	sweep(ncr_der_decode_public, &ncr_pk_dh, d, n, 0);
 	OPENSSL_free(d);
 	d = ossl_der(k, 1, "PrivateKeyInfo", &n);
-	sweep(ncr_der_decode_private, NCR_PK_DH, d, n, 1);
+	sweep(ncr_der_decode_private, &ncr_pk_dh, d, n, 1);
 	OPENSSL_free(d);
 	EVP_PKEY_free(k);
 }

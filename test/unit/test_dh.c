@@ -66,7 +66,7 @@ static void composite_p(const u8 *p, size_t plen, const u8 *g, size_t glen)
 		q[i] = (u8)v;
 		carry = v >> 8;
 	}
-	CHECK(ncr_pk_key_init(&k, NCR_PK_DH) == 0);
+	CHECK(ncr_pk_key_init(&k, &ncr_pk_dh) == 0);
 	CHECK(ncr_dh_generate(&k.dh, q, plen, g, glen) == -EINVAL);
 	ncr_pk_key_clear(&k);
 }
@@ -83,11 +83,11 @@ static void test_group(const char *group)
 	if (!opk)
 		return;
 	/* OpenSSL's key as ours (PKCS#8) gives us the group */
-	CHECK(ossl_to_ncr(opk, NCR_PK_DH, 1, "PrivateKeyInfo", &params) == 0);
-	CHECK(ossl_to_ncr(opk, NCR_PK_DH, 0, "SubjectPublicKeyInfo", &opub) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_dh, 1, "PrivateKeyInfo", &params) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_dh, 0, "SubjectPublicKeyInfo", &opub) == 0);
 	plen = mp_bytes(&params.dh.p, p, sizeof(p));
 	glen = mp_bytes(&params.dh.g, g, sizeof(g));
-	CHECK(ncr_pk_key_init(&pk, NCR_PK_DH) == 0);
+	CHECK(ncr_pk_key_init(&pk, &ncr_pk_dh) == 0);
 	t = now_seconds();
 	CHECK(ncr_dh_generate(&pk.dh, p, plen, g, glen) == 0);
 	printf("DH %s key generation: %.3f s\n", group, now_seconds() - t);

@@ -28,7 +28,7 @@ static BIGNUM *to_bn(const mp_int *v)
 }
 
 /* p, q prime, q | p - 1, g of order q, y = g^x. */
-static void check_domain(const struct ncr_dsa_key *k)
+static void check_domain(const struct ncr_ffc_key *k)
 {
 	BIGNUM *p = to_bn(&k->p), *q = to_bn(&k->q), *g = to_bn(&k->g);
 	BIGNUM *t = BN_new(), *one = BN_new();
@@ -71,7 +71,7 @@ static int ossl_verify(EVP_PKEY *pk, const u8 *dg, size_t dlen,
 }
 
 /* Signatures both ways, for digest lengths below, at and above q. */
-static void interop(const struct ncr_dsa_key *k, EVP_PKEY *opk)
+static void interop(const struct ncr_ffc_key *k, EVP_PKEY *opk)
 {
 	static const size_t dlens[] = { 20, 28, 32, 48, 64 };
 	u8 dg[64], sig[200];
@@ -95,7 +95,7 @@ static void interop(const struct ncr_dsa_key *k, EVP_PKEY *opk)
 	CHECK(ncr_dsa_sign_digest(k, dg, 20, sig, &slen) == -ENOSPC);
 }
 
-static void check_bad_signatures(const struct ncr_dsa_key *k)
+static void check_bad_signatures(const struct ncr_ffc_key *k)
 {
 	u8 dg[32] = { 1, 2, 3 }, sig[200], bad[210];
 	size_t slen = sizeof(sig);
@@ -140,7 +140,7 @@ static void test_generate(unsigned int pb, unsigned int qb)
 	EVP_PKEY *opk;
 	double t;
 
-	CHECK(ncr_pk_key_init(&pk, NCR_PK_DSA) == 0);
+	CHECK(ncr_pk_key_init(&pk, &ncr_pk_dsa) == 0);
 	t = now_seconds();
 	CHECK(ncr_dsa_generate(&pk.dsa, pb, qb) == 0);
 	printf("DSA-%u/%u generation: %.2f s\n", pb, qb, now_seconds() - t);
@@ -198,7 +198,7 @@ static void expect_same_der(const struct ncr_pk *pk, EVP_PKEY *opk, int priv)
 	OPENSSL_free(der);
 }
 
-static void composite_q(struct ncr_dsa_key *k)
+static void composite_q(struct ncr_ffc_key *k)
 {
 	mp_digit c, rem;
 	mp_int m;
@@ -225,7 +225,7 @@ static void composite_q(struct ncr_dsa_key *k)
  * the group checks: g or y outside the subgroup of order q, q or p
  * composite.  k is a valid public key; it is left unchanged.
  */
-static void bad_domains(struct ncr_dsa_key *k)
+static void bad_domains(struct ncr_ffc_key *k)
 {
 	mp_int save, t;
 
@@ -263,10 +263,10 @@ static void test_openssl_key(unsigned int pb, unsigned int qb)
 	CHECK(opk != NULL);
 	if (!opk)
 		return;
-	CHECK(ossl_to_ncr(opk, NCR_PK_DSA, 1, "type-specific", &pk) == 0);
-	CHECK(ossl_to_ncr(opk, NCR_PK_DSA, 1, "PrivateKeyInfo", &p8) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_dsa, 1, "type-specific", &pk) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_dsa, 1, "PrivateKeyInfo", &p8) == 0);
 	CHECK(mp_cmp(&pk.dsa.y, &p8.dsa.y) == MP_EQ && p8.is_private);
-	CHECK(ossl_to_ncr(opk, NCR_PK_DSA, 0, "SubjectPublicKeyInfo", &pub) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_dsa, 0, "SubjectPublicKeyInfo", &pub) == 0);
 	CHECK(!pub.is_private);
 	interop(&pk.dsa, opk);
 	expect_same_der(&pk, opk, 1);
@@ -319,7 +319,7 @@ static void wycheproof_file(const char *dir, const char *name)
 		struct ncr_pk pk;
 
 		len = unhex(jv_get_str(g, "publicKeyDer"), buf, sizeof(buf));
-		CHECK(ncr_der_decode_public(&pk, NCR_PK_DSA, buf, len) == 0);
+		CHECK(ncr_der_decode_public(&pk, &ncr_pk_dsa, buf, len) == 0);
 		CHECK(!strcmp(jv_get_str(g, "sha"), "SHA-256"));
 		for (ti = 0; tests && ti < tests->n; ti++) {
 			const struct jv *t = tests->items[ti];
@@ -377,12 +377,12 @@ static void test_wycheproof(const char *dir)
 
 int main(int argc, char **argv)
 {
-	struct ncr_dsa_key k;
+	struct ncr_ffc_key k;
 
-	CHECK(ncr_dsa_key_init(&k) == 0);
+	CHECK(ncr_ffc_key_init(&k) == 0);
 	CHECK(ncr_dsa_generate(&k, 1024, 256) == -EINVAL);
 	CHECK(ncr_dsa_generate(&k, 512, 160) == -EINVAL);
-	ncr_dsa_key_clear(&k);
+	ncr_ffc_key_clear(&k);
 
 	test_generate(1024, 160);
 	test_generate(2048, 224);

@@ -114,7 +114,7 @@ static void test_generate(unsigned int bits, const u8 *e, size_t elen,
 	EVP_PKEY_CTX *c;
 	double t;
 
-	CHECK(ncr_pk_key_init(&pk, NCR_PK_RSA) == 0);
+	CHECK(ncr_pk_key_init(&pk, &ncr_pk_rsa) == 0);
 	t = now_seconds();
 	CHECK(ncr_rsa_generate(&pk.rsa, bits, e, elen) == 0);
 	printf("RSA-%u generation: %.2f s\n", bits, now_seconds() - t);
@@ -150,15 +150,15 @@ static void test_openssl_key(unsigned int bits)
 	CHECK(opk != NULL);
 	if (!opk)
 		return;
-	CHECK(ossl_to_ncr(opk, NCR_PK_RSA, 1, "type-specific", &pk) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_rsa, 1, "type-specific", &pk) == 0);
 	CHECK(pk.is_private);
-	CHECK(ossl_to_ncr(opk, NCR_PK_RSA, 1, "PrivateKeyInfo", &p8) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_rsa, 1, "PrivateKeyInfo", &p8) == 0);
 	CHECK(mp_cmp(&pk.rsa.d, &p8.rsa.d) == MP_EQ);
-	CHECK(ossl_to_ncr(opk, NCR_PK_RSA, 0, "SubjectPublicKeyInfo", &pub) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_rsa, 0, "SubjectPublicKeyInfo", &pub) == 0);
 	CHECK(!pub.is_private && mp_cmp(&pub.rsa.n, &pk.rsa.n) == MP_EQ);
 	/* PKCS#1 RSAPublicKey is accepted too */
 	ncr_pk_key_clear(&pub);
-	CHECK(ossl_to_ncr(opk, NCR_PK_RSA, 0, "type-specific", &pub) == 0);
+	CHECK(ossl_to_ncr(opk, &ncr_pk_rsa, 0, "type-specific", &pub) == 0);
 	interop(&pk, opk);
 
 	/* export is byte-identical to OpenSSL's */
