@@ -170,8 +170,8 @@ static int asym_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 	void *label = NULL;
 	size_t label_len = 0, mdsize;
 	int pad = RSA_PKCS1_PADDING;
-	struct ncr_sess_params p;
-	struct ncr_io io;
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io;
 	OSSL_PARAM q[5];
 	long r;
 
@@ -233,7 +233,7 @@ static int asym_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 	io.in_len = inlen;
 	io.out = out;
 	io.out_cap = outsize;
-	r = ncr_session_once(&p, &io);
+	r = ncrlib_session_once(ncrlib_dev_fd(), &p, &io);
 	if (r < 0) {
 		if (r == -EBADMSG || r == -EINVAL)
 			ncr_raise(NCR_R_BAD_DECRYPT, "RSA decryption failed");

@@ -81,7 +81,7 @@ static void *aes_newctx(int mode, size_t keylen)
 static void drop_session(struct aes_ctx *c)
 {
 	if (c->ses >= 0 && c->ses_pid == getpid())
-		ncr_session_abort(c->ses);
+		ncrlib_session_abort(ncrlib_dev_fd(), c->ses);
 	c->ses = -1;
 }
 
@@ -145,22 +145,22 @@ static int import_key(struct aes_ctx *c, const unsigned char *key,
 			  c->keylen);
 		return 0;
 	}
-	k = ncr_key_new();
+	k = ncrlib_key_new(ncrlib_dev_fd());
 	if (k < 0) {
 		ncr_raise_errno("allocating a kernel key", -k);
 		return 0;
 	}
 	/* Not exportable: the kernel never hands it back. */
-	r = ncr_key_import(k, kernel_algo(c->mode), NCR_KEY_TYPE_SECRET, 0,
+	r = ncrlib_key_import(ncrlib_dev_fd(), k, kernel_algo(c->mode), NCR_KEY_TYPE_SECRET, 0,
 			   key, keylen);
 	if (r < 0) {
-		ncr_key_free(k);
+		ncrlib_key_free(ncrlib_dev_fd(), k);
 		ncr_raise_errno("importing the AES key", -r);
 		return 0;
 	}
 	h = ncr_khandle_new(k);
 	if (h == NULL) {
-		ncr_key_free(k);
+		ncrlib_key_free(ncrlib_dev_fd(), k);
 		ncr_raise(NCR_R_MALLOC_FAILURE, "key handle");
 		return 0;
 	}
@@ -211,7 +211,7 @@ static void ctr_add(unsigned char ctr[AES_BLOCK], size_t blocks)
 
 static int ensure_session(struct aes_ctx *c)
 {
-	struct ncr_sess_params p;
+	struct ncrlib_sess_params p;
 	int s;
 
 	if (c->ses >= 0 && c->ses_pid == getpid())
@@ -236,7 +236,7 @@ static int ensure_session(struct aes_ctx *c)
 	}
 	p.rsa_method = -1;
 	p.pss_salt = -1;
-	s = ncr_session_new(&p);
+	s = ncrlib_session_new(ncrlib_dev_fd(), &p);
 	if (s < 0) {
 		ncr_raise_errno("starting a kernel AES session", -s);
 		return 0;
@@ -256,7 +256,7 @@ static int run_blocks(struct aes_ctx *c, const unsigned char *in,
 		return 0;
 	while (len > 0) {
 		size_t n = len < CHUNK ? len : CHUNK;
-		struct ncr_io io;
+		struct ncrlib_io io;
 		long r;
 
 		memcpy(last_in, in + n - AES_BLOCK, AES_BLOCK);
@@ -265,7 +265,7 @@ static int run_blocks(struct aes_ctx *c, const unsigned char *in,
 		io.in_len = n;
 		io.out = out;
 		io.out_cap = n;
-		r = ncr_session_update(c->ses, &io);
+		r = ncrlib_session_update(ncrlib_dev_fd(), c->ses, &io);
 		if (r < 0 || io.out_len != n) {
 			drop_session(c);
 			if (r < 0)

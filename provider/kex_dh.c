@@ -143,12 +143,12 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 	if (y == NULL || buf == NULL)
 		goto out;
 	BN_bn2bin(bn, y);
-	nk = ncr_key_new();
+	nk = ncrlib_key_new(ncrlib_dev_fd());
 	if (nk < 0) {
 		ncr_raise_errno("allocating a kernel key", -nk);
 		goto out;
 	}
-	r = ncr_key_derive_dh(c->key->priv->key, nk, NCR_KEY_FLAG_EXPORTABLE,
+	r = ncrlib_key_derive_dh(ncrlib_dev_fd(), c->key->priv->key, nk, NCR_KEY_FLAG_EXPORTABLE,
 			      y, ylen);
 	if (r < 0) {
 		if (r == -EINVAL)
@@ -158,7 +158,7 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 			ncr_raise_errno("kernel DH derivation", -r);
 		goto out;
 	}
-	n = ncr_key_export(nk, buf, plen + 64);
+	n = ncrlib_key_export(ncrlib_dev_fd(), nk, buf, plen + 64);
 	if (n < 0) {
 		ncr_raise_errno("exporting the shared secret", (int)-n);
 		goto out;
@@ -181,7 +181,7 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 	*secretlen = (size_t)n - i;
 	ok = 1;
 out:
-	ncr_key_free(nk);
+	ncrlib_key_free(ncrlib_dev_fd(), nk);
 	if (buf != NULL)
 		OPENSSL_clear_free(buf, plen + 64);
 	free(y);

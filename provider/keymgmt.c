@@ -160,7 +160,7 @@ static int export_private(struct ncr_pkey *k, int selection,
 	buf = malloc(cap);
 	if (buf == NULL)
 		return 0;
-	n = ncr_key_export(k->priv->key, buf, cap);
+	n = ncrlib_key_export(ncrlib_dev_fd(), k->priv->key, buf, cap);
 	if (n < 0) {
 		if (n == -EPERM || n == -EACCES)
 			ncr_raise(NCR_R_KEY_NOT_EXPORTABLE, "%s",
@@ -358,14 +358,120 @@ static uint32_t gen_flags(int type)
 	}
 }
 
+/* The OpenSSL-side numbers of a generation, as bytes for the kernel. */
+struct gen_bytes {
+	unsigned char *e, *p, *g;
+};
+
+static void gen_bytes_free(struct gen_bytes *b)
+{
+	free(b->e);
+	free(b->p);
+	free(b->g);
+}
+
+/* The DH domain of g->dh_params as p and g; raises errors. */
+static int gen_dh_domain(const struct ncr_km_gen *g,
+			 struct ncrlib_pair_params *pp, struct gen_bytes *b)
+{
+	BIGNUM *bp = NULL, *bg = NULL;
+	int ok = 0;
+
+	if (g->dh_params == NULL) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT, "DH key generation "
+			  "needs a group or domain parameters");
+		return 0;
+	}
+	if (!EVP_PKEY_get_bn_param(g->dh_params, OSSL_PKEY_PARAM_FFC_P, &bp) ||
+	    !EVP_PKEY_get_bn_param(g->dh_params, OSSL_PKEY_PARAM_FFC_G, &bg)) {
+		ncr_raise(NCR_R_INVALID_ARGUMENT,
+			  "DH domain parameters lack p or g");
+		goto out;
+	}
+	b->p = bn_bytes(bp, &pp->dh_p_len);
+	b->g = bn_bytes(bg, &pp->dh_g_len);
+	pp->dh_p = b->p;
+	pp->dh_g = b->g;
+	ok = 1;
+out:
+	BN_free(bp);
+	BN_free(bg);
+	return ok;
+}
+
+/* Translates the generation context into the kernel's parameters. */
+static int gen_params(const struct ncr_km_gen *g,
+		      struct ncrlib_pair_params *pp, struct gen_bytes *b)
+{
+	memset(pp, 0, sizeof(*pp));
+	pp->algo = ncr_pk_kernel_name(g->type);
+	pp->flags = gen_flags(g->type);
+	switch (g->type) {
+	case NCR_PKT_RSA:
+		pp->rsa_bits = g->bits;
+		if (g->e != NULL) {
+			b->e = bn_bytes(g->e, &pp->rsa_e_len);
+			pp->rsa_e = b->e;
+		}
+		return 1;
+	case NCR_PKT_DSA:
+		pp->dsa_p_bits = g->bits;
+		pp->dsa_q_bits = g->qbits;
+		return 1;
+	default:
+		return gen_dh_domain(g, pp, b);
+	}
+}
+
+/* Generates the pair in two new kernel keys; raises errors. */
+static int gen_kernel_pair(const struct ncr_km_gen *g,
+			   struct ncrlib_pair_params *pp)
+{
+	int fd = ncrlib_dev_fd(), r;
+
+	pp->priv = ncrlib_key_new(fd);
+	pp->pub = pp->priv >= 0 ? ncrlib_key_new(fd) : pp->priv;
+	if (pp->priv < 0 || pp->pub < 0) {
+		ncr_raise_errno("allocating kernel keys",
+				-(pp->priv < 0 ? pp->priv : pp->pub));
+		return 0;
+	}
+	r = ncrlib_key_generate_pair(fd, pp);
+	if (r == -EINVAL)
+		ncr_raise(NCR_R_NOT_SUPPORTED, "the kernel refused to "
+			  "generate a %s key with these parameters "
+			  "(%u bits)", ncr_pk_ossl_name(g->type), g->bits);
+	else if (r < 0)
+		ncr_raise_errno("generating the key pair", -r);
+	return r >= 0;
+}
+
+/* The key object holding the generated pair; takes pp->priv. */
+static struct ncr_pkey *gen_adopt(const struct ncr_km_gen *g,
+				  struct ncrlib_pair_params *pp)
+{
+	struct ncr_pkey *k = ncr_pkey_new(g->prov, g->type);
+
+	if (k == NULL)
+		return NULL;
+	k->priv = ncr_khandle_new(pp->priv);
+	if (k->priv == NULL)
+		goto fail;
+	pp->priv = -1;
+	k->kflags = pp->flags;
+	if (ncr_pkey_set_pub_from_kernel(k, pp->pub, g->dh_params))
+		return k;
+fail:
+	ncr_pkey_free(k);
+	return NULL;
+}
+
 void *ncr_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
 {
 	struct ncr_km_gen *g = genctx;
+	struct ncrlib_pair_params pp;
+	struct gen_bytes b = { NULL, NULL, NULL };
 	struct ncr_pkey *k = NULL;
-	unsigned char *e = NULL, *p = NULL, *gg = NULL;
-	size_t e_len = 0, p_len = 0, g_len = 0;
-	BIGNUM *bp = NULL, *bg = NULL;
-	int priv = -1, pub = -1, r;
 
 	(void)cb;
 	(void)cbarg;
@@ -375,70 +481,14 @@ void *ncr_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
 			  "provider");
 		return NULL;
 	}
-	if (g->type == NCR_PKT_RSA && g->e != NULL)
-		e = bn_bytes(g->e, &e_len);
-	if (g->type == NCR_PKT_DH) {
-		if (g->dh_params == NULL) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT, "DH key generation "
-				  "needs a group or domain parameters");
-			return NULL;
-		}
-		if (!EVP_PKEY_get_bn_param(g->dh_params,
-					   OSSL_PKEY_PARAM_FFC_P, &bp) ||
-		    !EVP_PKEY_get_bn_param(g->dh_params,
-					   OSSL_PKEY_PARAM_FFC_G, &bg)) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "DH domain parameters lack p or g");
-			goto out;
-		}
-		p = bn_bytes(bp, &p_len);
-		gg = bn_bytes(bg, &g_len);
+	if (!gen_params(g, &pp, &b)) {
+		gen_bytes_free(&b);
+		return NULL;
 	}
-	priv = ncr_key_new();
-	pub = priv >= 0 ? ncr_key_new() : priv;
-	if (priv < 0 || pub < 0) {
-		ncr_raise_errno("allocating kernel keys",
-				-(priv < 0 ? priv : pub));
-		goto out;
-	}
-	r = ncr_key_generate_pair(priv, pub, ncr_pk_kernel_name(g->type),
-				  gen_flags(g->type),
-				  g->type == NCR_PKT_RSA ? g->bits : 0,
-				  e, e_len,
-				  g->type == NCR_PKT_DSA ? g->bits : 0,
-				  g->type == NCR_PKT_DSA ? g->qbits : 0,
-				  p, p_len, gg, g_len);
-	if (r < 0) {
-		if (r == -EINVAL)
-			ncr_raise(NCR_R_NOT_SUPPORTED, "the kernel refused to "
-				  "generate a %s key with these parameters "
-				  "(%u bits)", ncr_pk_ossl_name(g->type),
-				  g->bits);
-		else
-			ncr_raise_errno("generating the key pair", -r);
-		goto out;
-	}
-	k = ncr_pkey_new(g->prov, g->type);
-	if (k == NULL)
-		goto out;
-	k->priv = ncr_khandle_new(priv);
-	if (k->priv == NULL)
-		goto fail;
-	priv = -1;
-	k->kflags = gen_flags(g->type);
-	if (!ncr_pkey_set_pub_from_kernel(k, pub, g->dh_params))
-		goto fail;
-	goto out;
-fail:
-	ncr_pkey_free(k);
-	k = NULL;
-out:
-	ncr_key_free(priv);
-	ncr_key_free(pub);
-	free(e);
-	free(p);
-	free(gg);
-	BN_free(bp);
-	BN_free(bg);
+	if (gen_kernel_pair(g, &pp))
+		k = gen_adopt(g, &pp);
+	ncrlib_key_free(ncrlib_dev_fd(), pp.priv);
+	ncrlib_key_free(ncrlib_dev_fd(), pp.pub);
+	gen_bytes_free(&b);
 	return k;
 }

@@ -74,7 +74,7 @@ void ncr_raise_at(const char *file, int line, const char *func, int reason,
 void ncr_raise_errno_at(const char *file, int line, const char *func,
 			const char *what, int err)
 {
-	int dev = ncr_dev_status();
+	int dev = ncrlib_dev_status();
 	int reason;
 
 	if (dev != 0) {

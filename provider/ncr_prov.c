@@ -2,7 +2,7 @@
 /*
  * Entry point of the "ncr" provider: parameters, operation query and
  * teardown.  The provider loads even without /dev/crypto; operations then
- * fail with a reason naming the problem (ncr_dev.c opens lazily).
+ * fail with a reason naming the problem (libncr/dev.c opens lazily).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +67,7 @@ static const OSSL_ALGORITHM *ncr_query(void *provctx, int operation_id,
 		 * property query, e.g. the default DRBG, must then get the
 		 * default provider's instead of a cipher that cannot work.
 		 */
-		if (ncr_dev_status() != 0) {
+		if (ncrlib_dev_status() != 0) {
 			*no_cache = 1;
 			return NULL;
 		}

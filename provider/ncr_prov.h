@@ -13,6 +13,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/types.h>
 #include <linux/ncr.h>
+#include "ncrlib.h"
 
 struct ncr_provctx {
 	const OSSL_CORE_HANDLE *handle;
@@ -99,90 +100,7 @@ void ncr_raise_errno_at(const char *file, int line, const char *func,
 #define ncr_raise_errno(what, err) \
 	ncr_raise_errno_at(__FILE__, __LINE__, __func__, (what), (err))
 
-/* ---- ncr_dev.c: the process-wide /dev/crypto descriptor ---- */
-/* ioctl on the shared descriptor; returns the result or -errno. */
-long ncr_dev_ioctl(unsigned long req, void *arg);
-/* ENOENT etc. from opening the device, or 0 if open. */
-int ncr_dev_status(void);
-
-/* ---- ncr_ioctl.c: attribute packing and typed wrappers ---- */
-/* Every wrapper returns >= 0 on success or -errno (error not raised). */
-struct ncr_attrs {
-	unsigned char *buf;	/* fixed struct followed by nlattrs */
-	size_t len, cap;
-	int oom;
-};
-
-int ncr_attrs_begin(struct ncr_attrs *a, const void *fixed, size_t fixed_len);
-void ncr_attrs_u32(struct ncr_attrs *a, uint16_t type, uint32_t v);
-void ncr_attrs_str(struct ncr_attrs *a, uint16_t type, const char *s);
-void ncr_attrs_bin(struct ncr_attrs *a, uint16_t type, const void *p,
-		   size_t n);
-/* Finish: patches input_size in the fixed struct; -ENOMEM on failure. */
-int ncr_attrs_end(struct ncr_attrs *a);
-void ncr_attrs_free(struct ncr_attrs *a);
-
-int ncr_key_new(void);			/* handle or -errno */
-void ncr_key_free(int key);
-int ncr_key_import(int key, const char *algo, uint32_t type, uint32_t flags,
-		   const void *data, size_t len);
-/* Returns exported length; -ERANGE-like errors as -errno. */
-long ncr_key_export(int key, void *buf, size_t len);
-struct ncr_key_info {
-	uint32_t flags, type;
-	char algo[64];			/* NUL-terminated, "" if absent */
-	unsigned char id[MAX_KEY_ID_SIZE];
-	size_t id_len;
-};
-/* NCRIO_KEY_GET_INFO: flags, type, algorithm and key ID. */
-int ncr_key_info(int key, struct ncr_key_info *info);
-long ncr_key_storage_wrap(int key, void *buf, size_t len);
-int ncr_key_storage_unwrap(int key, const void *blob, size_t len);
-
-/* Session parameters for ncr_session_new / ncr_session_once. */
-struct ncr_sess_params {
-	uint32_t op;			/* NCR_OP_* */
-	const char *algo;
-	int key;			/* -1: none */
-	const void *iv;
-	size_t iv_len;
-	int rsa_method;			/* -1: not set */
-	const char *oaep_hash;
-	const char *sig_hash;
-	int64_t pss_salt;		/* -1: not set */
-	int input_is_digest;
-};
-
-int ncr_session_new(const struct ncr_sess_params *p);	/* id or -errno */
-
-/* Data of one update/final/once call; unused members zero. */
-struct ncr_io {
-	const void *in;		/* NCR_ATTR_UPDATE_INPUT_DATA */
-	size_t in_len;
-	void *out;		/* NCR_ATTR_UPDATE_OUTPUT_BUFFER */
-	size_t out_cap;
-	size_t out_len;		/* result */
-	const void *fin_in;	/* NCR_ATTR_FINAL_INPUT_DATA */
-	size_t fin_in_len;
-	void *fin_out;		/* NCR_ATTR_FINAL_OUTPUT_BUFFER */
-	size_t fin_out_cap;
-	size_t fin_out_len;	/* result */
-	unsigned has_in : 1;	/* pass in/in_len even if in_len == 0 */
-};
-
-long ncr_session_update(int ses, struct ncr_io *io);
-long ncr_session_final(int ses, struct ncr_io *io);
-void ncr_session_abort(int ses);
-long ncr_session_once(const struct ncr_sess_params *p, struct ncr_io *io);
-int ncr_key_generate_pair(int priv, int pub, const char *algo,
-			  uint32_t flags, uint32_t bits,
-			  const void *e, size_t e_len,
-			  uint32_t dsa_p_bits, uint32_t dsa_q_bits,
-			  const void *dh_p, size_t dh_p_len,
-			  const void *dh_g, size_t dh_g_len);
-int ncr_key_derive_dh(int priv, int newkey, uint32_t flags,
-		      const void *peer, size_t peer_len);
-
+/* ---- khandle.c ---- */
 /* Shared kernel key handle, reference counted across duplicated contexts. */
 struct ncr_khandle {
 	int key;

@@ -162,7 +162,7 @@ int ncr_pkey_set_pub_from_kernel(struct ncr_pkey *k, int pubh,
 			ncr_raise(NCR_R_MALLOC_FAILURE, "public key buffer");
 			return 0;
 		}
-		n = ncr_key_export(pubh, buf, cap);
+		n = ncrlib_key_export(ncrlib_dev_fd(), pubh, buf, cap);
 		if (n != -ERANGE || cap >= 65536)
 			break;
 		free(buf);
@@ -199,7 +199,7 @@ int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
 			ncr_raise(NCR_R_MALLOC_FAILURE, "blob buffer");
 			return 0;
 		}
-		n = ncr_key_storage_wrap(k->priv->key, buf, cap);
+		n = ncrlib_key_storage_wrap(ncrlib_dev_fd(), k->priv->key, buf, cap);
 		if (n != -ERANGE || cap >= 65536)
 			break;
 		free(buf);
@@ -260,18 +260,18 @@ static int pub_matches_id(const struct ncr_pkey *k, const unsigned char *id,
 int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
 		    size_t len)
 {
-	struct ncr_key_info info;
+	struct ncrlib_key_info info;
 	struct ncr_khandle *h;
 	int key, r;
 
-	key = ncr_key_new();
+	key = ncrlib_key_new(ncrlib_dev_fd());
 	if (key < 0) {
 		ncr_raise_errno("allocating a kernel key", -key);
 		return 0;
 	}
-	r = ncr_key_storage_unwrap(key, blob, len);
+	r = ncrlib_key_storage_unwrap(ncrlib_dev_fd(), key, blob, len);
 	if (r < 0) {
-		ncr_key_free(key);
+		ncrlib_key_free(ncrlib_dev_fd(), key);
 		if (r == -EBADMSG || r == -EINVAL)
 			ncr_raise(NCR_R_BLOB_REJECTED, "storage unwrap: %s",
 				  strerror(-r));
@@ -279,23 +279,23 @@ int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
 			ncr_raise_errno("storage-unwrapping the key", -r);
 		return 0;
 	}
-	r = ncr_key_info(key, &info);
+	r = ncrlib_key_info(ncrlib_dev_fd(), key, &info);
 	if (r < 0 || info.type != NCR_KEY_TYPE_PRIVATE ||
 	    strcmp(info.algo, ncr_pk_kernel_name(k->type)) != 0) {
-		ncr_key_free(key);
+		ncrlib_key_free(ncrlib_dev_fd(), key);
 		ncr_raise(NCR_R_BAD_KEY_FILE, "the blob does not hold a %s "
 			  "private key", ncr_pk_ossl_name(k->type));
 		return 0;
 	}
 	if (k->pub != NULL && !pub_matches_id(k, info.id, info.id_len)) {
-		ncr_key_free(key);
+		ncrlib_key_free(ncrlib_dev_fd(), key);
 		ncr_raise(NCR_R_BAD_KEY_FILE, "the public key in the file does "
 			  "not belong to the kernel key in the blob");
 		return 0;
 	}
 	h = ncr_khandle_new(key);
 	if (h == NULL) {
-		ncr_key_free(key);
+		ncrlib_key_free(ncrlib_dev_fd(), key);
 		ncr_raise(NCR_R_MALLOC_FAILURE, "key handle");
 		return 0;
 	}

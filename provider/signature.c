@@ -252,9 +252,9 @@ static int same_md(struct ncr_provctx *prov, const char *a, const char *b)
 static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 		       size_t sigsize, const unsigned char *tbs, size_t tbslen)
 {
-	struct ncr_sess_params p;
+	struct ncrlib_sess_params p;
 	struct sig_settled s;
-	struct ncr_io io;
+	struct ncrlib_io io;
 	size_t mdsize = 0;
 	long r;
 
@@ -328,7 +328,7 @@ static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 	io.in_len = tbslen;
 	io.fin_out = sig;
 	io.fin_out_cap = sigsize;
-	r = ncr_session_once(&p, &io);
+	r = ncrlib_session_once(ncrlib_dev_fd(), &p, &io);
 	if (r < 0) {
 		ncr_raise_errno("kernel signing", (int)-r);
 		return 0;
