@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The argument block writer: a fixed struct followed by attributes, in a
- * buffer that grows as they are appended (inline first, then the heap).  Each attribute is written by
- * driver/lib/nlattr.c's bounds-checked ncr_nla_put(), the encoding the
- * kernel parses.
+ * buffer that grows as they are appended (inline first, then the heap).
+ * Each attribute is written by driver/lib/nlattr.c's bounds-checked
+ * ncr_nla_put(), the encoding the kernel parses.
  */
 #include <errno.h>
 #include <stdlib.h>

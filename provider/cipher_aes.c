@@ -29,7 +29,7 @@ struct aes_ctx {
 	size_t keylen;
 	int enc;
 	int pad;
-	struct ncr_khandle *key;
+	struct ncrp_khandle *key;
 	int ses;			/* -1: none yet */
 	pid_t ses_pid;			/* process that created ses */
 	unsigned char iv[AES_BLOCK], oiv[AES_BLOCK];
@@ -63,7 +63,7 @@ static void *aes_newctx(int mode, size_t keylen)
 	struct aes_ctx *c = calloc(1, sizeof(*c));
 
 	if (c == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "cipher context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher context");
 		return NULL;
 	}
 	c->mode = mode;
@@ -92,7 +92,7 @@ static void aes_freectx(void *vctx)
 	if (c == NULL)
 		return;
 	drop_session(c);
-	ncr_khandle_unref(c->key);
+	ncrp_khandle_unref(c->key);
 	OPENSSL_cleanse(c, sizeof(*c));
 	free(c);
 }
@@ -103,12 +103,12 @@ static void *aes_dupctx(void *vctx)
 
 	c = malloc(sizeof(*c));
 	if (c == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "cipher context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher context");
 		return NULL;
 	}
 	*c = *src;
 	/* Same kernel key; the copy gets its own session at the same IV. */
-	ncr_khandle_ref(c->key);
+	ncrp_khandle_ref(c->key);
 	c->ses = -1;
 	return c;
 }
@@ -136,35 +136,35 @@ static int aes_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 static int import_key(struct aes_ctx *c, const unsigned char *key,
 		      size_t keylen)
 {
-	struct ncr_khandle *h;
+	struct ncrp_khandle *h;
 	int k, r;
 
 	if (keylen != c->keylen) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT,
-			  "AES key length %zu, expected %zu", keylen,
-			  c->keylen);
+		ncrp_raise(NCR_R_INVALID_ARGUMENT,
+			   "AES key length %zu, expected %zu", keylen,
+			   c->keylen);
 		return 0;
 	}
 	k = ncrlib_key_new(ncrlib_dev_fd());
 	if (k < 0) {
-		ncr_raise_errno("allocating a kernel key", -k);
+		ncrp_raise_errno("allocating a kernel key", -k);
 		return 0;
 	}
 	/* Not exportable: the kernel never hands it back. */
-	r = ncrlib_key_import(ncrlib_dev_fd(), k, kernel_algo(c->mode), NCR_KEY_TYPE_SECRET, 0,
-			   key, keylen);
+	r = ncrlib_key_import(ncrlib_dev_fd(), k, kernel_algo(c->mode),
+			      NCR_KEY_TYPE_SECRET, 0, key, keylen);
 	if (r < 0) {
 		ncrlib_key_free(ncrlib_dev_fd(), k);
-		ncr_raise_errno("importing the AES key", -r);
+		ncrp_raise_errno("importing the AES key", -r);
 		return 0;
 	}
-	h = ncr_khandle_new(k);
+	h = ncrp_khandle_new(k);
 	if (h == NULL) {
 		ncrlib_key_free(ncrlib_dev_fd(), k);
-		ncr_raise(NCR_R_MALLOC_FAILURE, "key handle");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "key handle");
 		return 0;
 	}
-	ncr_khandle_unref(c->key);
+	ncrp_khandle_unref(c->key);
 	c->key = h;
 	return 1;
 }
@@ -183,8 +183,8 @@ static int aes_init(void *vctx, const unsigned char *key, size_t keylen,
 	c->inited = 1;
 	if (iv != NULL && need > 0) {
 		if (ivlen != need) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "IV length %zu, expected %zu", ivlen, need);
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "IV length %zu, expected %zu", ivlen, need);
 			return 0;
 		}
 		memcpy(c->iv, iv, need);
@@ -218,11 +218,11 @@ static int ensure_session(struct aes_ctx *c)
 		return 1;
 	c->ses = -1;
 	if (c->key == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "AES key not set");
+		ncrp_raise(NCR_R_NO_KEY, "AES key not set");
 		return 0;
 	}
 	if (ivlen_of(c->mode) && !c->iv_set) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "IV not set");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "IV not set");
 		return 0;
 	}
 	memset(&p, 0, sizeof(p));
@@ -238,7 +238,7 @@ static int ensure_session(struct aes_ctx *c)
 	p.pss_salt = -1;
 	s = ncrlib_session_new(ncrlib_dev_fd(), &p);
 	if (s < 0) {
-		ncr_raise_errno("starting a kernel AES session", -s);
+		ncrp_raise_errno("starting a kernel AES session", -s);
 		return 0;
 	}
 	c->ses = s;
@@ -269,11 +269,11 @@ static int run_blocks(struct aes_ctx *c, const unsigned char *in,
 		if (r < 0 || io.out_len != n) {
 			drop_session(c);
 			if (r < 0)
-				ncr_raise_errno("kernel AES update", (int)-r);
+				ncrp_raise_errno("kernel AES update", (int)-r);
 			else
-				ncr_raise(NCR_R_KERNEL_OP_FAILED,
-					  "kernel AES returned %zu of %zu bytes",
-					  io.out_len, n);
+				ncrp_raise(NCR_R_KERNEL_OP_FAILED,
+					   "kernel AES returned %zu of %zu bytes",
+					   io.out_len, n);
 			return 0;
 		}
 		if (c->mode == EVP_CIPH_CBC_MODE)
@@ -333,13 +333,13 @@ static int block_update(struct aes_ctx *c, unsigned char *out, size_t *outl,
 		return 1;
 	}
 	if (outsize < process) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		return 0;
 	}
 	/* Copies first: in and out may be the same buffer. */
 	tmp = malloc(process);
 	if (tmp == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "cipher buffer");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher buffer");
 		return 0;
 	}
 	memcpy(tmp, c->buf, c->buflen);
@@ -362,15 +362,15 @@ static int aes_update(void *vctx, unsigned char *out, size_t *outl,
 
 	*outl = 0;
 	if (!c->inited) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
 		return 0;
 	}
 	if (inl == 0)
 		return 1;
 	if (c->mode == EVP_CIPH_CTR_MODE) {
 		if (outsize < inl) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "output buffer too small");
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "output buffer too small");
 			return 0;
 		}
 		if (!ctr_update(c, out, in, inl))
@@ -390,15 +390,15 @@ static int aes_final(void *vctx, unsigned char *out, size_t *outl,
 
 	*outl = 0;
 	if (!c->inited) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
 		return 0;
 	}
 	if (c->mode == EVP_CIPH_CTR_MODE)
 		return 1;
 	if (!c->pad) {
 		if (c->buflen != 0) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "data not a multiple of the block length");
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "data not a multiple of the block length");
 			return 0;
 		}
 		return 1;
@@ -407,8 +407,8 @@ static int aes_final(void *vctx, unsigned char *out, size_t *outl,
 		padv = AES_BLOCK - (unsigned int)c->buflen;
 		memset(c->buf + c->buflen, (int)padv, padv);
 		if (outsize < AES_BLOCK) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "output buffer too small");
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "output buffer too small");
 			return 0;
 		}
 		if (!run_blocks(c, c->buf, out, AES_BLOCK))
@@ -418,7 +418,7 @@ static int aes_final(void *vctx, unsigned char *out, size_t *outl,
 		return 1;
 	}
 	if (c->buflen != AES_BLOCK) {
-		ncr_raise(NCR_R_BAD_DECRYPT, "wrong final block length");
+		ncrp_raise(NCR_R_BAD_DECRYPT, "wrong final block length");
 		return 0;
 	}
 	if (!run_blocks(c, c->buf, blk, AES_BLOCK))
@@ -433,11 +433,11 @@ static int aes_final(void *vctx, unsigned char *out, size_t *outl,
 	}
 	if (bad) {
 		OPENSSL_cleanse(blk, sizeof(blk));
-		ncr_raise(NCR_R_BAD_DECRYPT, "bad padding");
+		ncrp_raise(NCR_R_BAD_DECRYPT, "bad padding");
 		return 0;
 	}
 	if (outsize < AES_BLOCK - padv) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		return 0;
 	}
 	memcpy(out, blk, AES_BLOCK - padv);
@@ -454,12 +454,12 @@ static int aes_cipher(void *vctx, unsigned char *out, size_t *outl,
 
 	if (c->mode != EVP_CIPH_CTR_MODE &&
 	    (inl % AES_BLOCK != 0 || c->buflen != 0)) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT,
-			  "data not a multiple of the block length");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT,
+			   "data not a multiple of the block length");
 		return 0;
 	}
 	if (outsize < inl) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		return 0;
 	}
 	if (c->mode == EVP_CIPH_CTR_MODE) {
@@ -592,8 +592,8 @@ static int aes_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		if (!OSSL_PARAM_get_size_t(p, &sz))
 			return 0;
 		if (sz != c->keylen) {
-			ncr_raise(NCR_R_NOT_SUPPORTED,
-				  "key length is fixed at %zu", c->keylen);
+			ncrp_raise(NCR_R_NOT_SUPPORTED,
+				   "key length is fixed at %zu", c->keylen);
 			return 0;
 		}
 	}
@@ -602,8 +602,8 @@ static int aes_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		if (!OSSL_PARAM_get_uint(p, &u))
 			return 0;
 		if (u != c->ks_used) {
-			ncr_raise(NCR_R_NOT_SUPPORTED,
-				  "cannot move the CTR keystream position");
+			ncrp_raise(NCR_R_NOT_SUPPORTED,
+				   "cannot move the CTR keystream position");
 			return 0;
 		}
 	}
@@ -672,7 +672,7 @@ AES_IMPL(256, ctr, CTR)
 #define PROPS "provider=ncr"
 
 /* Names and OIDs as the default provider spells them. */
-const OSSL_ALGORITHM ncr_ciphers[] = {
+const OSSL_ALGORITHM ncrp_ciphers[] = {
 	{ "AES-256-ECB:2.16.840.1.101.3.4.1.41", PROPS, aes256ecb_functions,
 	  NULL },
 	{ "AES-192-ECB:2.16.840.1.101.3.4.1.21", PROPS, aes192ecb_functions,

@@ -14,8 +14,8 @@
 #include "ncr_prov.h"
 
 struct kex_ctx {
-	struct ncr_provctx *prov;
-	struct ncr_pkey *key, *peer;
+	struct ncrp_provctx *prov;
+	struct ncrp_pkey *key, *peer;
 	int pad;
 };
 
@@ -34,8 +34,8 @@ static void kex_freectx(void *vctx)
 
 	if (c == NULL)
 		return;
-	ncr_pkey_free(c->key);
-	ncr_pkey_free(c->peer);
+	ncrp_pkey_free(c->key);
+	ncrp_pkey_free(c->peer);
 	free(c);
 }
 
@@ -46,8 +46,8 @@ static void *kex_dupctx(void *vctx)
 	if (c == NULL)
 		return NULL;
 	*c = *src;
-	ncr_pkey_ref(c->key);
-	ncr_pkey_ref(c->peer);
+	ncrp_pkey_ref(c->key);
+	ncrp_pkey_ref(c->peer);
 	return c;
 }
 
@@ -81,35 +81,35 @@ static const OSSL_PARAM *kex_settable(void *vctx, void *provctx)
 static int kex_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 {
 	struct kex_ctx *c = vctx;
-	struct ncr_pkey *k = provkey;
+	struct ncrp_pkey *k = provkey;
 
 	if (k == NULL || k->type != NCR_PKT_DH || k->priv == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "DH derivation needs an ncr DH "
-			  "private key");
+		ncrp_raise(NCR_R_NO_KEY, "DH derivation needs an ncr DH "
+			   "private key");
 		return 0;
 	}
-	ncr_pkey_free(c->key);
-	c->key = ncr_pkey_ref(k);
+	ncrp_pkey_free(c->key);
+	c->key = ncrp_pkey_ref(k);
 	return kex_set_ctx_params(c, params);
 }
 
 static int kex_set_peer(void *vctx, void *provkey)
 {
 	struct kex_ctx *c = vctx;
-	struct ncr_pkey *k = provkey;
+	struct ncrp_pkey *k = provkey;
 
 	if (k == NULL || k->type != NCR_PKT_DH || k->pub == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "peer is not a DH public key");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "peer is not a DH public key");
 		return 0;
 	}
 	if (c->key != NULL &&
 	    EVP_PKEY_parameters_eq(c->key->pub, k->pub) != 1) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT,
-			  "peer key has different DH parameters");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT,
+			   "peer key has different DH parameters");
 		return 0;
 	}
-	ncr_pkey_free(c->peer);
-	c->peer = ncr_pkey_ref(k);
+	ncrp_pkey_free(c->peer);
+	c->peer = ncrp_pkey_ref(k);
 	return 1;
 }
 
@@ -124,7 +124,7 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 	long n;
 
 	if (c->key == NULL || c->peer == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "key or peer not set");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "key or peer not set");
 		return 0;
 	}
 	plen = (size_t)EVP_PKEY_get_size(c->key->pub);
@@ -134,7 +134,7 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 	}
 	if (!EVP_PKEY_get_bn_param(c->peer->pub, OSSL_PKEY_PARAM_PUB_KEY,
 				   &bn)) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
 		return 0;
 	}
 	ylen = (size_t)BN_num_bytes(bn);
@@ -145,22 +145,22 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 	BN_bn2bin(bn, y);
 	nk = ncrlib_key_new(ncrlib_dev_fd());
 	if (nk < 0) {
-		ncr_raise_errno("allocating a kernel key", -nk);
+		ncrp_raise_errno("allocating a kernel key", -nk);
 		goto out;
 	}
-	r = ncrlib_key_derive_dh(ncrlib_dev_fd(), c->key->priv->key, nk, NCR_KEY_FLAG_EXPORTABLE,
-			      y, ylen);
+	r = ncrlib_key_derive_dh(ncrlib_dev_fd(), c->key->priv->key, nk,
+				 NCR_KEY_FLAG_EXPORTABLE, y, ylen);
 	if (r < 0) {
 		if (r == -EINVAL)
-			ncr_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
-				  "the peer's DH public value");
+			ncrp_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
+				   "the peer's DH public value");
 		else
-			ncr_raise_errno("kernel DH derivation", -r);
+			ncrp_raise_errno("kernel DH derivation", -r);
 		goto out;
 	}
 	n = ncrlib_key_export(ncrlib_dev_fd(), nk, buf, plen + 64);
 	if (n < 0) {
-		ncr_raise_errno("exporting the shared secret", (int)-n);
+		ncrp_raise_errno("exporting the shared secret", (int)-n);
 		goto out;
 	}
 	i = 0;
@@ -174,7 +174,7 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		n = (long)plen;
 	}
 	if (outlen < (size_t)n - i) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		goto out;
 	}
 	memcpy(secret, buf + i, (size_t)n - i);
@@ -203,7 +203,7 @@ static const OSSL_DISPATCH dh_kex_functions[] = {
 	{ 0, NULL }
 };
 
-const OSSL_ALGORITHM ncr_keyexchs[] = {
+const OSSL_ALGORITHM ncrp_keyexchs[] = {
 	{ "DH:dhKeyAgreement:1.2.840.113549.1.3.1", "provider=ncr",
 	  dh_kex_functions, "DH derived in the kernel" },
 	{ NULL, NULL, NULL, NULL }

@@ -18,12 +18,12 @@
 #include <openssl/params.h>
 #include "keymgmt.h"
 
-void ncr_km_free(void *keydata)
+void ncrp_km_free(void *keydata)
 {
-	ncr_pkey_free(keydata);
+	ncrp_pkey_free(keydata);
 }
 
-static int has_public_value(const struct ncr_pkey *k)
+static int has_public_value(const struct ncrp_pkey *k)
 {
 	BIGNUM *bn = NULL;
 	int ok;
@@ -37,9 +37,9 @@ static int has_public_value(const struct ncr_pkey *k)
 	return ok;
 }
 
-int ncr_km_has(const void *keydata, int selection)
+int ncrp_km_has(const void *keydata, int selection)
 {
-	const struct ncr_pkey *k = keydata;
+	const struct ncrp_pkey *k = keydata;
 
 	if (k == NULL)
 		return 0;
@@ -58,9 +58,9 @@ int ncr_km_has(const void *keydata, int selection)
  * The public half is checked in software; a private half exists only as a
  * kernel key, which the kernel checked when it generated or imported it.
  */
-int ncr_km_validate(const void *keydata, int selection, int checktype)
+int ncrp_km_validate(const void *keydata, int selection, int checktype)
 {
-	const struct ncr_pkey *k = keydata;
+	const struct ncrp_pkey *k = keydata;
 	EVP_PKEY_CTX *pc;
 	int ok = 1;
 
@@ -85,9 +85,9 @@ int ncr_km_validate(const void *keydata, int selection, int checktype)
 	return ok;
 }
 
-int ncr_km_match(const void *v1, const void *v2, int selection)
+int ncrp_km_match(const void *v1, const void *v2, int selection)
 {
-	const struct ncr_pkey *a = v1, *b = v2;
+	const struct ncrp_pkey *a = v1, *b = v2;
 
 	if (a->type != b->type)
 		return 0;
@@ -107,16 +107,16 @@ int ncr_km_match(const void *v1, const void *v2, int selection)
 }
 
 /* Everything public comes from the software public half. */
-int ncr_km_get_params(void *keydata, OSSL_PARAM params[])
+int ncrp_km_get_params(void *keydata, OSSL_PARAM params[])
 {
-	struct ncr_pkey *k = keydata;
+	struct ncrp_pkey *k = keydata;
 
 	if (k->pub == NULL)
 		return 1;
 	return EVP_PKEY_get_params(k->pub, params);
 }
 
-const OSSL_PARAM *ncr_km_gettable_params(void *provctx)
+const OSSL_PARAM *ncrp_km_gettable_params(void *provctx)
 {
 	static const OSSL_PARAM t[] = {
 		OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
@@ -140,7 +140,7 @@ const OSSL_PARAM *ncr_km_gettable_params(void *provctx)
 }
 
 /* The private half, only for a kernel key flagged exportable. */
-static int export_private(struct ncr_pkey *k, int selection,
+static int export_private(struct ncrp_pkey *k, int selection,
 			  OSSL_CALLBACK *cb, void *cbarg)
 {
 	unsigned char *buf;
@@ -152,9 +152,9 @@ static int export_private(struct ncr_pkey *k, int selection,
 	int ok = 0;
 
 	if (!(k->kflags & NCR_KEY_FLAG_EXPORTABLE)) {
-		ncr_raise(NCR_R_KEY_NOT_EXPORTABLE,
-			  "only the public half of this %s key can be "
-			  "exported", ncr_pk_ossl_name(k->type));
+		ncrp_raise(NCR_R_KEY_NOT_EXPORTABLE,
+			   "only the public half of this %s key can be "
+			   "exported", ncrp_pk_ossl_name(k->type));
 		return 0;
 	}
 	buf = malloc(cap);
@@ -163,17 +163,17 @@ static int export_private(struct ncr_pkey *k, int selection,
 	n = ncrlib_key_export(ncrlib_dev_fd(), k->priv->key, buf, cap);
 	if (n < 0) {
 		if (n == -EPERM || n == -EACCES)
-			ncr_raise(NCR_R_KEY_NOT_EXPORTABLE, "%s",
-				  strerror((int)-n));
+			ncrp_raise(NCR_R_KEY_NOT_EXPORTABLE, "%s",
+				   strerror((int)-n));
 		else
-			ncr_raise_errno("exporting the private key", (int)-n);
+			ncrp_raise_errno("exporting the private key", (int)-n);
 		goto out;
 	}
 	p = buf;
 	full = d2i_AutoPrivateKey_ex(NULL, &p, n, k->prov->swctx, NULL);
 	if (full == NULL) {
-		ncr_raise(NCR_R_KERNEL_OP_FAILED,
-			  "cannot parse the exported private key");
+		ncrp_raise(NCR_R_KERNEL_OP_FAILED,
+			   "cannot parse the exported private key");
 		goto out;
 	}
 	(void)selection;
@@ -188,10 +188,10 @@ out:
 	return ok;
 }
 
-int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
-		  void *cbarg)
+int ncrp_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
+		   void *cbarg)
 {
-	struct ncr_pkey *k = keydata;
+	struct ncrp_pkey *k = keydata;
 	OSSL_PARAM *params = NULL;
 	int sel, ok;
 
@@ -200,7 +200,7 @@ int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
 	if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && k->priv != NULL)
 		return export_private(k, selection, cb, cbarg);
 	if (k->pub == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "no public key to export");
+		ncrp_raise(NCR_R_NO_KEY, "no public key to export");
 		return 0;
 	}
 	if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
@@ -214,15 +214,15 @@ int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
 	return ok;
 }
 
-int ncr_km_export_public(struct ncr_pkey *k, OSSL_CALLBACK *cb, void *cbarg)
+int ncrp_km_export_public(struct ncrp_pkey *k, OSSL_CALLBACK *cb, void *cbarg)
 {
-	return ncr_km_export(k, OSSL_KEYMGMT_SELECT_PUBLIC_KEY |
-			     OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS, cb, cbarg);
+	return ncrp_km_export(k, OSSL_KEYMGMT_SELECT_PUBLIC_KEY |
+			      OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS, cb, cbarg);
 }
 
-int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
+int ncrp_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 {
-	struct ncr_pkey *k = keydata;
+	struct ncrp_pkey *k = keydata;
 	EVP_PKEY_CTX *pc;
 	EVP_PKEY *pub = NULL;
 	int sel;
@@ -232,9 +232,9 @@ int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) &&
 	    (OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_D) != NULL ||
 	     OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) != NULL)) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "importing a private key: ncr "
-			  "keys are generated in the kernel or loaded from "
-			  "an ncr key file");
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "importing a private key: ncr "
+			   "keys are generated in the kernel or loaded from "
+			   "an ncr key file");
 		return 0;
 	}
 	if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) &&
@@ -246,12 +246,12 @@ int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	else
 		return 1;	/* nothing public to import (RSA: no parameters) */
 	pc = EVP_PKEY_CTX_new_from_name(k->prov->swctx,
-					ncr_pk_ossl_name(k->type), NULL);
+					ncrp_pk_ossl_name(k->type), NULL);
 	if (pc == NULL || EVP_PKEY_fromdata_init(pc) <= 0 ||
 	    EVP_PKEY_fromdata(pc, &pub, sel, (OSSL_PARAM *)params) <= 0) {
 		EVP_PKEY_CTX_free(pc);
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "invalid %s public key",
-			  ncr_pk_ossl_name(k->type));
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "invalid %s public key",
+			   ncrp_pk_ossl_name(k->type));
 		return 0;
 	}
 	EVP_PKEY_CTX_free(pc);
@@ -260,7 +260,7 @@ int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	return 1;
 }
 
-const OSSL_PARAM *ncr_km_io_types(int selection)
+const OSSL_PARAM *ncrp_km_io_types(int selection)
 {
 	static const OSSL_PARAM t[] = {
 		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
@@ -277,43 +277,43 @@ const OSSL_PARAM *ncr_km_io_types(int selection)
 	return t;
 }
 
-void *ncr_km_load(const void *reference, size_t reference_sz)
+void *ncrp_km_load(const void *reference, size_t reference_sz)
 {
-	struct ncr_pkey *k;
+	struct ncrp_pkey *k;
 
 	if (reference == NULL || reference_sz != sizeof(k))
 		return NULL;
 	memcpy(&k, reference, sizeof(k));
-	return ncr_pkey_ref(k);
+	return ncrp_pkey_ref(k);
 }
 
-void *ncr_km_dup(const void *keydata, int selection)
+void *ncrp_km_dup(const void *keydata, int selection)
 {
-	const struct ncr_pkey *src = keydata;
-	struct ncr_pkey *k = ncr_pkey_new(src->prov, src->type);
+	const struct ncrp_pkey *src = keydata;
+	struct ncrp_pkey *k = ncrp_pkey_new(src->prov, src->type);
 
 	if (k == NULL)
 		return NULL;
 	if (src->pub != NULL) {
 		k->pub = EVP_PKEY_dup(src->pub);
 		if (k->pub == NULL) {
-			ncr_pkey_free(k);
+			ncrp_pkey_free(k);
 			return NULL;
 		}
 	}
 	if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) {
-		k->priv = ncr_khandle_ref(src->priv);	/* immutable */
+		k->priv = ncrp_khandle_ref(src->priv);	/* immutable */
 		k->kflags = src->kflags;
 	}
 	return k;
 }
 
-struct ncr_km_gen *ncr_km_gen_new(void *provctx, int type, int selection)
+struct ncrp_km_gen *ncrp_km_gen_new(void *provctx, int type, int selection)
 {
-	struct ncr_km_gen *g = calloc(1, sizeof(*g));
+	struct ncrp_km_gen *g = calloc(1, sizeof(*g));
 
 	if (g == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "keygen context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "keygen context");
 		return NULL;
 	}
 	g->prov = provctx;
@@ -322,9 +322,9 @@ struct ncr_km_gen *ncr_km_gen_new(void *provctx, int type, int selection)
 	return g;
 }
 
-void ncr_km_gen_cleanup(void *genctx)
+void ncrp_km_gen_cleanup(void *genctx)
 {
-	struct ncr_km_gen *g = genctx;
+	struct ncrp_km_gen *g = genctx;
 
 	if (g == NULL)
 		return;
@@ -371,21 +371,21 @@ static void gen_bytes_free(struct gen_bytes *b)
 }
 
 /* The DH domain of g->dh_params as p and g; raises errors. */
-static int gen_dh_domain(const struct ncr_km_gen *g,
+static int gen_dh_domain(const struct ncrp_km_gen *g,
 			 struct ncrlib_pair_params *pp, struct gen_bytes *b)
 {
 	BIGNUM *bp = NULL, *bg = NULL;
 	int ok = 0;
 
 	if (g->dh_params == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "DH key generation "
-			  "needs a group or domain parameters");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "DH key generation "
+			   "needs a group or domain parameters");
 		return 0;
 	}
 	if (!EVP_PKEY_get_bn_param(g->dh_params, OSSL_PKEY_PARAM_FFC_P, &bp) ||
 	    !EVP_PKEY_get_bn_param(g->dh_params, OSSL_PKEY_PARAM_FFC_G, &bg)) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT,
-			  "DH domain parameters lack p or g");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT,
+			   "DH domain parameters lack p or g");
 		goto out;
 	}
 	b->p = bn_bytes(bp, &pp->dh_p_len);
@@ -400,11 +400,11 @@ out:
 }
 
 /* Translates the generation context into the kernel's parameters. */
-static int gen_params(const struct ncr_km_gen *g,
+static int gen_params(const struct ncrp_km_gen *g,
 		      struct ncrlib_pair_params *pp, struct gen_bytes *b)
 {
 	memset(pp, 0, sizeof(*pp));
-	pp->algo = ncr_pk_kernel_name(g->type);
+	pp->algo = ncrp_pk_kernel_name(g->type);
 	pp->flags = gen_flags(g->type);
 	switch (g->type) {
 	case NCR_PKT_RSA:
@@ -424,7 +424,7 @@ static int gen_params(const struct ncr_km_gen *g,
 }
 
 /* Generates the pair in two new kernel keys; raises errors. */
-static int gen_kernel_pair(const struct ncr_km_gen *g,
+static int gen_kernel_pair(const struct ncrp_km_gen *g,
 			   struct ncrlib_pair_params *pp)
 {
 	int fd = ncrlib_dev_fd(), r;
@@ -432,53 +432,53 @@ static int gen_kernel_pair(const struct ncr_km_gen *g,
 	pp->priv = ncrlib_key_new(fd);
 	pp->pub = pp->priv >= 0 ? ncrlib_key_new(fd) : pp->priv;
 	if (pp->priv < 0 || pp->pub < 0) {
-		ncr_raise_errno("allocating kernel keys",
-				-(pp->priv < 0 ? pp->priv : pp->pub));
+		ncrp_raise_errno("allocating kernel keys",
+				 -(pp->priv < 0 ? pp->priv : pp->pub));
 		return 0;
 	}
 	r = ncrlib_key_generate_pair(fd, pp);
 	if (r == -EINVAL)
-		ncr_raise(NCR_R_NOT_SUPPORTED, "the kernel refused to "
-			  "generate a %s key with these parameters "
-			  "(%u bits)", ncr_pk_ossl_name(g->type), g->bits);
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "the kernel refused to "
+			   "generate a %s key with these parameters "
+			   "(%u bits)", ncrp_pk_ossl_name(g->type), g->bits);
 	else if (r < 0)
-		ncr_raise_errno("generating the key pair", -r);
+		ncrp_raise_errno("generating the key pair", -r);
 	return r >= 0;
 }
 
 /* The key object holding the generated pair; takes pp->priv. */
-static struct ncr_pkey *gen_adopt(const struct ncr_km_gen *g,
-				  struct ncrlib_pair_params *pp)
+static struct ncrp_pkey *gen_adopt(const struct ncrp_km_gen *g,
+				   struct ncrlib_pair_params *pp)
 {
-	struct ncr_pkey *k = ncr_pkey_new(g->prov, g->type);
+	struct ncrp_pkey *k = ncrp_pkey_new(g->prov, g->type);
 
 	if (k == NULL)
 		return NULL;
-	k->priv = ncr_khandle_new(pp->priv);
+	k->priv = ncrp_khandle_new(pp->priv);
 	if (k->priv == NULL)
 		goto fail;
 	pp->priv = -1;
 	k->kflags = pp->flags;
-	if (ncr_pkey_set_pub_from_kernel(k, pp->pub, g->dh_params))
+	if (ncrp_pkey_set_pub_from_kernel(k, pp->pub, g->dh_params))
 		return k;
 fail:
-	ncr_pkey_free(k);
+	ncrp_pkey_free(k);
 	return NULL;
 }
 
-void *ncr_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
+void *ncrp_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
 {
-	struct ncr_km_gen *g = genctx;
+	struct ncrp_km_gen *g = genctx;
 	struct ncrlib_pair_params pp;
 	struct gen_bytes b = { NULL, NULL, NULL };
-	struct ncr_pkey *k = NULL;
+	struct ncrp_pkey *k = NULL;
 
 	(void)cb;
 	(void)cbarg;
 	if (!(g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR)) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "ncr generates key pairs only; "
-			  "generate domain parameters with the default "
-			  "provider");
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "ncr generates key pairs only; "
+			   "generate domain parameters with the default "
+			   "provider");
 		return NULL;
 	}
 	if (!gen_params(g, &pp, &b)) {

@@ -9,8 +9,8 @@
 #include <openssl/bn.h>
 #include "ncr_prov.h"
 
-struct ncr_km_gen {
-	struct ncr_provctx *prov;
+struct ncrp_km_gen {
+	struct ncrp_provctx *prov;
 	int type;
 	int selection;
 	unsigned int bits;		/* RSA modulus / DSA p bits */
@@ -19,43 +19,43 @@ struct ncr_km_gen {
 	EVP_PKEY *dh_params;		/* DH domain (swctx) */
 };
 
-void ncr_km_free(void *keydata);
-int ncr_km_has(const void *keydata, int selection);
-int ncr_km_match(const void *k1, const void *k2, int selection);
-int ncr_km_validate(const void *keydata, int selection, int checktype);
-int ncr_km_get_params(void *keydata, OSSL_PARAM params[]);
-const OSSL_PARAM *ncr_km_gettable_params(void *provctx);
-int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
-		  void *cbarg);
-int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[]);
-const OSSL_PARAM *ncr_km_io_types(int selection);
-void *ncr_km_load(const void *reference, size_t reference_sz);
-void *ncr_km_dup(const void *keydata, int selection);
+void ncrp_km_free(void *keydata);
+int ncrp_km_has(const void *keydata, int selection);
+int ncrp_km_match(const void *k1, const void *k2, int selection);
+int ncrp_km_validate(const void *keydata, int selection, int checktype);
+int ncrp_km_get_params(void *keydata, OSSL_PARAM params[]);
+const OSSL_PARAM *ncrp_km_gettable_params(void *provctx);
+int ncrp_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
+		   void *cbarg);
+int ncrp_km_import(void *keydata, int selection, const OSSL_PARAM params[]);
+const OSSL_PARAM *ncrp_km_io_types(int selection);
+void *ncrp_km_load(const void *reference, size_t reference_sz);
+void *ncrp_km_dup(const void *keydata, int selection);
 
-struct ncr_km_gen *ncr_km_gen_new(void *provctx, int type, int selection);
-void ncr_km_gen_cleanup(void *genctx);
+struct ncrp_km_gen *ncrp_km_gen_new(void *provctx, int type, int selection);
+void ncrp_km_gen_cleanup(void *genctx);
 /* Generate the pair in the kernel from the settled gen context. */
-void *ncr_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg);
+void *ncrp_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg);
 
 #define NCR_KM_COMMON_FUNCTIONS						\
-	{ OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))ncr_km_free },	\
-	{ OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))ncr_km_has },		\
-	{ OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))ncr_km_match },	\
-	{ OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))ncr_km_validate },\
+	{ OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))ncrp_km_free },	\
+	{ OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))ncrp_km_has },		\
+	{ OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))ncrp_km_match },	\
+	{ OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))ncrp_km_validate },\
 	{ OSSL_FUNC_KEYMGMT_GET_PARAMS,					\
-	  (void (*)(void))ncr_km_get_params },				\
+	  (void (*)(void))ncrp_km_get_params },				\
 	{ OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS,				\
-	  (void (*)(void))ncr_km_gettable_params },			\
-	{ OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))ncr_km_export },	\
+	  (void (*)(void))ncrp_km_gettable_params },			\
+	{ OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))ncrp_km_export },	\
 	{ OSSL_FUNC_KEYMGMT_EXPORT_TYPES,				\
-	  (void (*)(void))ncr_km_io_types },				\
-	{ OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))ncr_km_import },	\
+	  (void (*)(void))ncrp_km_io_types },				\
+	{ OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))ncrp_km_import },	\
 	{ OSSL_FUNC_KEYMGMT_IMPORT_TYPES,				\
-	  (void (*)(void))ncr_km_io_types },				\
-	{ OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))ncr_km_load },	\
-	{ OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))ncr_km_dup },		\
-	{ OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))ncr_km_gen },		\
+	  (void (*)(void))ncrp_km_io_types },				\
+	{ OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))ncrp_km_load },	\
+	{ OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))ncrp_km_dup },		\
+	{ OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))ncrp_km_gen },		\
 	{ OSSL_FUNC_KEYMGMT_GEN_CLEANUP,				\
-	  (void (*)(void))ncr_km_gen_cleanup }
+	  (void (*)(void))ncrp_km_gen_cleanup }
 
 #endif /* NCR_KEYMGMT_H */

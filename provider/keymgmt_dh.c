@@ -11,10 +11,10 @@
 
 static void *dh_new(void *provctx)
 {
-	return ncr_pkey_new(provctx, NCR_PKT_DH);
+	return ncrp_pkey_new(provctx, NCR_PKT_DH);
 }
 
-static int set_group(struct ncr_km_gen *g, const char *name)
+static int set_group(struct ncrp_km_gen *g, const char *name)
 {
 	OSSL_PARAM p[2];
 	EVP_PKEY_CTX *pc;
@@ -27,7 +27,7 @@ static int set_group(struct ncr_km_gen *g, const char *name)
 	if (pc == NULL || EVP_PKEY_fromdata_init(pc) <= 0 ||
 	    EVP_PKEY_fromdata(pc, &params, EVP_PKEY_KEY_PARAMETERS, p) <= 0) {
 		EVP_PKEY_CTX_free(pc);
-		ncr_raise(NCR_R_NOT_SUPPORTED, "unknown DH group \"%s\"", name);
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "unknown DH group \"%s\"", name);
 		return 0;
 	}
 	EVP_PKEY_CTX_free(pc);
@@ -38,7 +38,7 @@ static int set_group(struct ncr_km_gen *g, const char *name)
 
 static int dh_gen_set_params(void *genctx, const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = genctx;
+	struct ncrp_km_gen *g = genctx;
 	const OSSL_PARAM *p;
 	const char *name;
 
@@ -66,12 +66,12 @@ static const OSSL_PARAM *dh_gen_settable_params(void *genctx, void *provctx)
 static void *dh_gen_init(void *provctx, int selection,
 			 const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = ncr_km_gen_new(provctx, NCR_PKT_DH, selection);
+	struct ncrp_km_gen *g = ncrp_km_gen_new(provctx, NCR_PKT_DH, selection);
 
 	if (g == NULL)
 		return NULL;
 	if (!set_group(g, "ffdhe2048") || !dh_gen_set_params(g, params)) {
-		ncr_km_gen_cleanup(g);
+		ncrp_km_gen_cleanup(g);
 		return NULL;
 	}
 	return g;
@@ -79,12 +79,12 @@ static void *dh_gen_init(void *provctx, int selection,
 
 static int dh_gen_set_template(void *genctx, void *templ)
 {
-	struct ncr_km_gen *g = genctx;
-	struct ncr_pkey *t = templ;
+	struct ncrp_km_gen *g = genctx;
+	struct ncrp_pkey *t = templ;
 	EVP_PKEY *dup;
 
 	if (t == NULL || t->pub == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "empty DH parameter template");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "empty DH parameter template");
 		return 0;
 	}
 	dup = EVP_PKEY_dup(t->pub);
@@ -101,7 +101,7 @@ static const char *dh_query_operation_name(int operation_id)
 	return "DH";
 }
 
-const OSSL_DISPATCH ncr_dh_keymgmt_functions[] = {
+const OSSL_DISPATCH ncrp_dh_keymgmt_functions[] = {
 	{ OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))dh_new },
 	{ OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))dh_gen_init },
 	{ OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))dh_gen_set_params },

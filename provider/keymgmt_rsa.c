@@ -7,12 +7,12 @@
 
 static void *rsa_new(void *provctx)
 {
-	return ncr_pkey_new(provctx, NCR_PKT_RSA);
+	return ncrp_pkey_new(provctx, NCR_PKT_RSA);
 }
 
 static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = genctx;
+	struct ncrp_km_gen *g = genctx;
 	const OSSL_PARAM *p;
 	size_t primes;
 
@@ -24,8 +24,8 @@ static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[])
 		if (!OSSL_PARAM_get_size_t(p, &primes))
 			return 0;
 		if (primes != 2) {
-			ncr_raise(NCR_R_NOT_SUPPORTED,
-				  "multi-prime RSA (%zu primes)", primes);
+			ncrp_raise(NCR_R_NOT_SUPPORTED,
+				   "multi-prime RSA (%zu primes)", primes);
 			return 0;
 		}
 	}
@@ -52,13 +52,13 @@ static const OSSL_PARAM *rsa_gen_settable_params(void *genctx, void *provctx)
 static void *rsa_gen_init(void *provctx, int selection,
 			  const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = ncr_km_gen_new(provctx, NCR_PKT_RSA, selection);
+	struct ncrp_km_gen *g = ncrp_km_gen_new(provctx, NCR_PKT_RSA, selection);
 
 	if (g == NULL)
 		return NULL;
 	g->bits = 2048;
 	if (!rsa_gen_set_params(g, params)) {
-		ncr_km_gen_cleanup(g);
+		ncrp_km_gen_cleanup(g);
 		return NULL;
 	}
 	return g;
@@ -83,15 +83,15 @@ static const OSSL_DISPATCH rsa_keymgmt_functions[] = {
 	{ 0, NULL }
 };
 
-extern const OSSL_DISPATCH ncr_dsa_keymgmt_functions[];
-extern const OSSL_DISPATCH ncr_dh_keymgmt_functions[];
+extern const OSSL_DISPATCH ncrp_dsa_keymgmt_functions[];
+extern const OSSL_DISPATCH ncrp_dh_keymgmt_functions[];
 
-const OSSL_ALGORITHM ncr_keymgmts[] = {
+const OSSL_ALGORITHM ncrp_keymgmts[] = {
 	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
 	  rsa_keymgmt_functions, "ncr RSA: private key held by the kernel" },
 	{ "DSA:dsaEncryption:1.2.840.10040.4.1", "provider=ncr",
-	  ncr_dsa_keymgmt_functions, "ncr DSA: private key held by the kernel" },
+	  ncrp_dsa_keymgmt_functions, "ncr DSA: private key held by the kernel" },
 	{ "DH:dhKeyAgreement:1.2.840.113549.1.3.1", "provider=ncr",
-	  ncr_dh_keymgmt_functions, "ncr DH: private key held by the kernel" },
+	  ncrp_dh_keymgmt_functions, "ncr DH: private key held by the kernel" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include "ncr_prov.h"
 
-struct ncr_khandle *ncr_khandle_new(int key)
+struct ncrp_khandle *ncrp_khandle_new(int key)
 {
-	struct ncr_khandle *h = malloc(sizeof(*h));
+	struct ncrp_khandle *h = malloc(sizeof(*h));
 
 	if (h == NULL)
 		return NULL;
@@ -17,14 +17,14 @@ struct ncr_khandle *ncr_khandle_new(int key)
 	return h;
 }
 
-struct ncr_khandle *ncr_khandle_ref(struct ncr_khandle *h)
+struct ncrp_khandle *ncrp_khandle_ref(struct ncrp_khandle *h)
 {
 	if (h != NULL)
 		__atomic_add_fetch(&h->refs, 1, __ATOMIC_RELAXED);
 	return h;
 }
 
-void ncr_khandle_unref(struct ncr_khandle *h)
+void ncrp_khandle_unref(struct ncrp_khandle *h)
 {
 	if (h == NULL || __atomic_sub_fetch(&h->refs, 1, __ATOMIC_ACQ_REL))
 		return;

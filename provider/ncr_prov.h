@@ -2,7 +2,8 @@
 /*
  * Internal interface of the "ncr" OpenSSL provider: provider context,
  * /dev/crypto access, error raising and the dispatch tables each
- * algorithm file exports.
+ * algorithm file exports.  The provider's symbols carry the ncrp_ prefix
+ * (the driver's are ncr_, libncr's ncrlib_).
  */
 #ifndef NCR_PROV_H
 #define NCR_PROV_H
@@ -15,7 +16,7 @@
 #include <linux/ncr.h>
 #include "ncrlib.h"
 
-struct ncr_provctx {
+struct ncrp_provctx {
 	const OSSL_CORE_HANDLE *handle;
 	OSSL_LIB_CTX *libctx;	/* child library context: core BIOs */
 	/*
@@ -28,48 +29,48 @@ struct ncr_provctx {
 };
 
 /* ---- pkey.c: the key object shared by keymgmt, signature, ... ---- */
-enum ncr_pk_type { NCR_PKT_RSA = 1, NCR_PKT_DSA, NCR_PKT_DH };
+enum ncrp_pk_type { NCR_PKT_RSA = 1, NCR_PKT_DSA, NCR_PKT_DH };
 
-struct ncr_pkey {
-	struct ncr_provctx *prov;
-	int type;			/* enum ncr_pk_type */
+struct ncrp_pkey {
+	struct ncrp_provctx *prov;
+	int type;			/* enum ncrp_pk_type */
 	int refs;			/* atomic */
-	struct ncr_khandle *priv;	/* kernel private key, or NULL */
+	struct ncrp_khandle *priv;	/* kernel private key, or NULL */
 	uint32_t kflags;		/* NCR_KEY_FLAG_* of priv */
 	EVP_PKEY *pub;			/* public half in swctx, or NULL */
 };
 
-struct ncr_pkey *ncr_pkey_new(struct ncr_provctx *prov, int type);
-struct ncr_pkey *ncr_pkey_ref(struct ncr_pkey *k);
-void ncr_pkey_free(struct ncr_pkey *k);
-const char *ncr_pk_ossl_name(int type);		/* "RSA", "DSA", "DH" */
-const char *ncr_pk_kernel_name(int type);	/* "rsa", "dsa", "dh" */
+struct ncrp_pkey *ncrp_pkey_new(struct ncrp_provctx *prov, int type);
+struct ncrp_pkey *ncrp_pkey_ref(struct ncrp_pkey *k);
+void ncrp_pkey_free(struct ncrp_pkey *k);
+const char *ncrp_pk_ossl_name(int type);		/* "RSA", "DSA", "DH" */
+const char *ncrp_pk_kernel_name(int type);	/* "rsa", "dsa", "dh" */
 /*
  * Adopt the kernel public key @pubh (a generated pair's public half):
  * exports it and sets k->pub.  DH public keys export as the bare number,
  * so @dh_params (p, g[, q] in swctx) supplies the domain.  Raises errors.
  */
-int ncr_pkey_set_pub_from_kernel(struct ncr_pkey *k, int pubh,
-				 const EVP_PKEY *dh_params);
+int ncrp_pkey_set_pub_from_kernel(struct ncrp_pkey *k, int pubh,
+				  const EVP_PKEY *dh_params);
 /* Storage-wrap k->priv: malloc'ed blob; raises errors. */
-int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
-		  size_t *len);
+int ncrp_pkey_wrap(const struct ncrp_pkey *k, unsigned char **blob,
+		   size_t *len);
 /* Storage-unwrap @blob into k->priv (checks type and algorithm). */
-int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
-		    size_t len);
+int ncrp_pkey_unwrap(struct ncrp_pkey *k, const unsigned char *blob,
+		     size_t len);
 /* SPKI DER of k->pub (malloc'ed, OPENSSL_free). */
-int ncr_pkey_spki(const struct ncr_pkey *k, unsigned char **der, size_t *len);
+int ncrp_pkey_spki(const struct ncrp_pkey *k, unsigned char **der, size_t *len);
 /* Public half from SPKI DER; checks the algorithm matches k->type. */
-int ncr_pkey_set_pub_spki(struct ncr_pkey *k, const unsigned char *der,
-			  size_t len);
+int ncrp_pkey_set_pub_spki(struct ncrp_pkey *k, const unsigned char *der,
+			   size_t len);
 /* Export the public half (keymgmt.c) for objects decoded by reference. */
-int ncr_km_export_public(struct ncr_pkey *k, OSSL_CALLBACK *cb, void *cbarg);
+int ncrp_km_export_public(struct ncrp_pkey *k, OSSL_CALLBACK *cb, void *cbarg);
 /* Kernel hash name ("sha256") for an OpenSSL digest name, or NULL. */
-const char *ncr_md_kernel_name(struct ncr_provctx *prov, const char *mdname,
-			       size_t *mdsize);
+const char *ncrp_md_kernel_name(struct ncrp_provctx *prov, const char *mdname,
+				size_t *mdsize);
 
 /* ---- ncr_err.c: reason codes and raising ---- */
-enum ncr_reason {
+enum ncrp_reason {
 	NCR_R_DEV_UNAVAILABLE = 1,	/* open(/dev/crypto) failed */
 	NCR_R_DEV_NOT_PERMITTED,	/* EACCES/EPERM on the device */
 	NCR_R_NO_MASTER_KEY,		/* ENOKEY from storage (un)wrap */
@@ -84,39 +85,39 @@ enum ncr_reason {
 	NCR_R_NO_KEY,			/* operation without a usable key */
 };
 
-extern const OSSL_ITEM ncr_reason_strings[];
-void ncr_err_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in);
-void ncr_raise_at(const char *file, int line, const char *func, int reason,
-		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-#define ncr_raise(reason, ...) \
-	ncr_raise_at(__FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
+extern const OSSL_ITEM ncrp_reason_strings[];
+void ncrp_err_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in);
+void ncrp_raise_at(const char *file, int line, const char *func, int reason,
+		   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+#define ncrp_raise(reason, ...) \
+	ncrp_raise_at(__FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
 /*
  * Raise an error for a failed ioctl: @what names the operation, @err is the
  * positive errno; the reason is chosen from the errno and @ctx_reason, which
  * says what an EBADMSG/EINVAL means for this operation (0: generic).
  */
-void ncr_raise_errno_at(const char *file, int line, const char *func,
-			const char *what, int err);
-#define ncr_raise_errno(what, err) \
-	ncr_raise_errno_at(__FILE__, __LINE__, __func__, (what), (err))
+void ncrp_raise_errno_at(const char *file, int line, const char *func,
+			 const char *what, int err);
+#define ncrp_raise_errno(what, err) \
+	ncrp_raise_errno_at(__FILE__, __LINE__, __func__, (what), (err))
 
 /* ---- khandle.c ---- */
 /* Shared kernel key handle, reference counted across duplicated contexts. */
-struct ncr_khandle {
+struct ncrp_khandle {
 	int key;
 	int refs;	/* atomic */
 };
-struct ncr_khandle *ncr_khandle_new(int key);
-struct ncr_khandle *ncr_khandle_ref(struct ncr_khandle *h);
-void ncr_khandle_unref(struct ncr_khandle *h);
+struct ncrp_khandle *ncrp_khandle_new(int key);
+struct ncrp_khandle *ncrp_khandle_ref(struct ncrp_khandle *h);
+void ncrp_khandle_unref(struct ncrp_khandle *h);
 
 /* ---- algorithm tables ---- */
-extern const OSSL_ALGORITHM ncr_ciphers[];
-extern const OSSL_ALGORITHM ncr_keymgmts[];
-extern const OSSL_ALGORITHM ncr_signatures[];
-extern const OSSL_ALGORITHM ncr_asym_ciphers[];
-extern const OSSL_ALGORITHM ncr_encoders[];
-extern const OSSL_ALGORITHM ncr_decoders[];
-extern const OSSL_ALGORITHM ncr_keyexchs[];
+extern const OSSL_ALGORITHM ncrp_ciphers[];
+extern const OSSL_ALGORITHM ncrp_keymgmts[];
+extern const OSSL_ALGORITHM ncrp_signatures[];
+extern const OSSL_ALGORITHM ncrp_asym_ciphers[];
+extern const OSSL_ALGORITHM ncrp_encoders[];
+extern const OSSL_ALGORITHM ncrp_decoders[];
+extern const OSSL_ALGORITHM ncrp_keyexchs[];
 
 #endif /* NCR_PROV_H */

@@ -22,20 +22,20 @@
 #include "ncr_prov.h"
 
 struct sig_ctx {
-	struct ncr_provctx *prov;
+	struct ncrp_provctx *prov;
 	int type;			/* NCR_PKT_RSA / NCR_PKT_DSA */
-	struct ncr_pkey *key;
+	struct ncrp_pkey *key;
 	int signing;
 	EVP_PKEY_CTX *shadow;		/* default provider, verify op */
 	EVP_MD_CTX *mdctx;		/* digest_sign/verify */
 };
 
-static void *sig_newctx(struct ncr_provctx *prov, int type)
+static void *sig_newctx(struct ncrp_provctx *prov, int type)
 {
 	struct sig_ctx *c = calloc(1, sizeof(*c));
 
 	if (c == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "signature context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "signature context");
 		return NULL;
 	}
 	c->prov = prov;
@@ -61,7 +61,7 @@ static void sig_reset(struct sig_ctx *c)
 	c->shadow = NULL;
 	EVP_MD_CTX_free(c->mdctx);
 	c->mdctx = NULL;
-	ncr_pkey_free(c->key);
+	ncrp_pkey_free(c->key);
 	c->key = NULL;
 }
 
@@ -85,7 +85,7 @@ static void *sig_dupctx(void *vctx)
 	*c = *src;
 	c->shadow = NULL;
 	c->mdctx = NULL;
-	c->key = ncr_pkey_ref(src->key);
+	c->key = ncrp_pkey_ref(src->key);
 	if (src->shadow != NULL &&
 	    (c->shadow = EVP_PKEY_CTX_dup(src->shadow)) == NULL)
 		goto fail;
@@ -106,11 +106,11 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 	if (params == NULL || params[0].key == NULL)
 		return 1;
 	if (c->shadow == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "signature not initialised");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "signature not initialised");
 		return 0;
 	}
 	if (EVP_PKEY_CTX_set_params(c->shadow, params) <= 0) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "invalid signature parameter");
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "invalid signature parameter");
 		return 0;
 	}
 	return 1;
@@ -125,11 +125,11 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 	return EVP_PKEY_CTX_get_params(c->shadow, params) > 0;
 }
 
-static const OSSL_PARAM *default_params(struct ncr_provctx *prov, int type,
+static const OSSL_PARAM *default_params(struct ncrp_provctx *prov, int type,
 					int settable)
 {
 	EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(prov->swctx,
-					       ncr_pk_ossl_name(type), NULL);
+					       ncrp_pk_ossl_name(type), NULL);
 	const OSSL_PARAM *t;
 
 	if (s == NULL)
@@ -168,32 +168,32 @@ static const OSSL_PARAM *dsa_gettable(void *vctx, void *provctx)
 static int sig_init(struct sig_ctx *c, void *provkey, const OSSL_PARAM params[],
 		    int signing)
 {
-	struct ncr_pkey *k = provkey;
+	struct ncrp_pkey *k = provkey;
 
 	if (k == NULL) {
 		if (c->key == NULL) {
-			ncr_raise(NCR_R_NO_KEY, "no key");
+			ncrp_raise(NCR_R_NO_KEY, "no key");
 			return 0;
 		}
 		k = c->key;	/* re-init with the same key */
 	}
 	if (k->type != c->type || k->pub == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not an ncr %s key",
-			  ncr_pk_ossl_name(c->type));
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not an ncr %s key",
+			   ncrp_pk_ossl_name(c->type));
 		return 0;
 	}
 	if (signing && k->priv == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "signing needs a kernel private key "
-			  "(this is a public key)");
+		ncrp_raise(NCR_R_NO_KEY, "signing needs a kernel private key "
+			   "(this is a public key)");
 		return 0;
 	}
-	ncr_pkey_ref(k);
+	ncrp_pkey_ref(k);
 	sig_reset(c);
 	c->key = k;
 	c->signing = signing;
 	c->shadow = EVP_PKEY_CTX_new_from_pkey(c->prov->swctx, k->pub, NULL);
 	if (c->shadow == NULL || EVP_PKEY_verify_init(c->shadow) <= 0) {
-		ncr_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
+		ncrp_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
 		return 0;
 	}
 	return sig_set_ctx_params(c, params);
@@ -240,7 +240,7 @@ static int read_settled(struct sig_ctx *c, struct sig_settled *s)
 	return 1;
 }
 
-static int same_md(struct ncr_provctx *prov, const char *a, const char *b)
+static int same_md(struct ncrp_provctx *prov, const char *a, const char *b)
 {
 	EVP_MD *ma = EVP_MD_fetch(prov->swctx, a, NULL);
 	int same = ma != NULL && EVP_MD_is_a(ma, b);
@@ -261,25 +261,25 @@ static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 	read_settled(c, &s);
 	memset(&p, 0, sizeof(p));
 	p.op = NCR_OP_SIGN;
-	p.algo = ncr_pk_kernel_name(c->type);
+	p.algo = ncrp_pk_kernel_name(c->type);
 	p.key = c->key->priv->key;
 	p.rsa_method = -1;
 	p.pss_salt = -1;
 	p.input_is_digest = 1;
 	if (s.md[0] == '\0') {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "signing needs a digest (e.g. "
-			  "-pkeyopt digest:sha256): the kernel signs digests, "
-			  "not raw data");
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "signing needs a digest (e.g. "
+			   "-pkeyopt digest:sha256): the kernel signs digests, "
+			   "not raw data");
 		return 0;
 	}
-	p.sig_hash = ncr_md_kernel_name(c->prov, s.md, &mdsize);
+	p.sig_hash = ncrp_md_kernel_name(c->prov, s.md, &mdsize);
 	if (p.sig_hash == NULL) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "digest %s", s.md);
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "digest %s", s.md);
 		return 0;
 	}
 	if (tbslen != mdsize) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "input is %zu bytes, a %s "
-			  "digest is %zu", tbslen, s.md, mdsize);
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "input is %zu bytes, a %s "
+			   "digest is %zu", tbslen, s.md, mdsize);
 		return 0;
 	}
 	if (c->type == NCR_PKT_RSA) {
@@ -293,9 +293,9 @@ static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 			p.rsa_method = RSA_PKCS1_PSS;
 			if (s.mgf1[0] != '\0' &&
 			    !same_md(c->prov, s.mgf1, s.md)) {
-				ncr_raise(NCR_R_NOT_SUPPORTED, "PSS with MGF1 "
-					  "digest %s: the kernel uses the "
-					  "signature digest %s", s.mgf1, s.md);
+				ncrp_raise(NCR_R_NOT_SUPPORTED, "PSS with MGF1 "
+					   "digest %s: the kernel uses the "
+					   "signature digest %s", s.mgf1, s.md);
 				return 0;
 			}
 			if (s.saltlen == RSA_PSS_SALTLEN_DIGEST)
@@ -306,20 +306,20 @@ static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 			else if (s.saltlen >= 0 && s.saltlen <= max)
 				p.pss_salt = s.saltlen;
 			else {
-				ncr_raise(NCR_R_NOT_SUPPORTED,
-					  "PSS salt length %d", s.saltlen);
+				ncrp_raise(NCR_R_NOT_SUPPORTED,
+					   "PSS salt length %d", s.saltlen);
 				return 0;
 			}
 			if (max < 0 || p.pss_salt > max) {
-				ncr_raise(NCR_R_INVALID_ARGUMENT,
-					  "key too small for PSS with %s",
-					  s.md);
+				ncrp_raise(NCR_R_INVALID_ARGUMENT,
+					   "key too small for PSS with %s",
+					   s.md);
 				return 0;
 			}
 		} else {
-			ncr_raise(NCR_R_NOT_SUPPORTED, "RSA padding mode %d "
-				  "for signing (PKCS#1 v1.5 and PSS only)",
-				  s.pad);
+			ncrp_raise(NCR_R_NOT_SUPPORTED, "RSA padding mode %d "
+				   "for signing (PKCS#1 v1.5 and PSS only)",
+				   s.pad);
 			return 0;
 		}
 	}
@@ -330,7 +330,7 @@ static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 	io.fin_out_cap = sigsize;
 	r = ncrlib_session_once(ncrlib_dev_fd(), &p, &io);
 	if (r < 0) {
-		ncr_raise_errno("kernel signing", (int)-r);
+		ncrp_raise_errno("kernel signing", (int)-r);
 		return 0;
 	}
 	*siglen = io.fin_out_len;
@@ -343,7 +343,7 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen,
 	struct sig_ctx *c = vctx;
 
 	if (c->key == NULL || !c->signing) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not initialised for signing");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not initialised for signing");
 		return 0;
 	}
 	if (sig == NULL) {
@@ -359,7 +359,7 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 	struct sig_ctx *c = vctx;
 
 	if (c->shadow == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not initialised");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not initialised");
 		return 0;
 	}
 	return EVP_PKEY_verify(c->shadow, sig, siglen, tbs, tbslen) == 1;
@@ -377,7 +377,7 @@ static int digest_init(struct sig_ctx *c, const char *mdname, void *provkey,
 		mdname = "SHA256";
 	md = EVP_MD_fetch(c->prov->swctx, mdname, NULL);
 	if (md == NULL) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "digest %s", mdname);
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "digest %s", mdname);
 		return 0;
 	}
 	p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
@@ -481,7 +481,7 @@ static const OSSL_DISPATCH t##_signature_functions[] = {		\
 SIG_FUNCS(rsa)
 SIG_FUNCS(dsa)
 
-const OSSL_ALGORITHM ncr_signatures[] = {
+const OSSL_ALGORITHM ncrp_signatures[] = {
 	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
 	  rsa_signature_functions, "RSA PKCS#1 v1.5 / PSS, kernel-held key" },
 	{ "DSA:dsaEncryption:1.2.840.10040.4.1", "provider=ncr",

@@ -281,8 +281,9 @@ static int kernel_wrap(struct ncrctl_plainkey *k, uint32_t flags,
 	if (key < 0)
 		return die(EXIT_KERNEL, "%s: cannot allocate a kernel key: %s",
 			   NCRCTL_DEVICE, strerror(-key));
-	r = ncrlib_key_import(ncrlib_dev_fd(), key, kernel_alg(k->pub.alg), NCR_KEY_TYPE_PRIVATE,
-			   flags, k->pkcs8, k->pkcs8_len);
+	r = ncrlib_key_import(ncrlib_dev_fd(), key, kernel_alg(k->pub.alg),
+			      NCR_KEY_TYPE_PRIVATE, flags, k->pkcs8,
+			      k->pkcs8_len);
 	OPENSSL_clear_free(k->pkcs8, k->pkcs8_len);
 	k->pkcs8 = NULL;
 	k->pkcs8_len = 0;
@@ -387,8 +388,8 @@ static int write_keyfile(const char *out, int force,
 	char *pem = NULL;
 	int ret;
 
-	if (!ncr_keyfile_encode(k->spki, k->spki_len, blob->p, blob->len,
-				&der, &der_len) ||
+	if (!ncrp_keyfile_encode(k->spki, k->spki_len, blob->p, blob->len,
+				 &der, &der_len) ||
 	    !ncrctl_keyfile_pem(der, der_len, &pem, &pem_len))
 		ret = die(EXIT_FILE_IO, "%s: out of memory", out);
 	else
@@ -604,7 +605,7 @@ static int info_of(const char *path, const unsigned char *der, size_t len)
 	size_t spki_len, blob_len;
 	struct ncrctl_pubinfo pub;
 
-	if (!ncr_keyfile_decode(der, len, &spki, &spki_len, &blob, &blob_len))
+	if (!ncrp_keyfile_decode(der, len, &spki, &spki_len, &blob, &blob_len))
 		return die(EXIT_NOT_KEY, "%s: malformed %s body", path,
 			   NCR_KEYFILE_PEM_LABEL);
 	if (!ncrctl_spki_info(spki, spki_len, &pub))

@@ -127,7 +127,7 @@ static void sha256(int fd, const unsigned char *msg, size_t len,
 
 	ncrlib_sess_params_init(&p, NCR_OP_SIGN, "sha256");
 	if (ncrlib_session_once(fd, &p, &io) < 0 || io.fin_out_len != 32) {
-		fprintf(stderr, "pk_bench: sha256 through /dev/crypto failed\n");
+		fprintf(stderr, "pk_bench: sha256 in the kernel failed\n");
 		exit(1);
 	}
 }
