@@ -14,6 +14,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/rsa.h>
+#include "names.h"
 #include "ncr_prov.h"
 
 struct asym_ctx {
@@ -267,7 +268,7 @@ static const OSSL_DISPATCH rsa_asym_functions[] = {
 };
 
 const OSSL_ALGORITHM ncrp_asym_ciphers[] = {
-	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
+	{ NCRP_NAMES_RSA, NCRP_PROPS,
 	  rsa_asym_functions, "RSA PKCS#1 v1.5 / OAEP, kernel-held key" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -18,6 +18,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 #include <openssl/evp.h>
+#include "names.h"
 #include "ncr_prov.h"
 
 #define AES_BLOCK 16
@@ -669,24 +670,21 @@ AES_IMPL(128, ctr, CTR)
 AES_IMPL(192, ctr, CTR)
 AES_IMPL(256, ctr, CTR)
 
-#define PROPS "provider=ncr"
-
-/* Names and OIDs as the default provider spells them. */
 const OSSL_ALGORITHM ncrp_ciphers[] = {
-	{ "AES-256-ECB:2.16.840.1.101.3.4.1.41", PROPS, aes256ecb_functions,
+	{ NCRP_NAMES_AES_256_ECB, NCRP_PROPS, aes256ecb_functions,
 	  NULL },
-	{ "AES-192-ECB:2.16.840.1.101.3.4.1.21", PROPS, aes192ecb_functions,
+	{ NCRP_NAMES_AES_192_ECB, NCRP_PROPS, aes192ecb_functions,
 	  NULL },
-	{ "AES-128-ECB:2.16.840.1.101.3.4.1.1", PROPS, aes128ecb_functions,
+	{ NCRP_NAMES_AES_128_ECB, NCRP_PROPS, aes128ecb_functions,
 	  NULL },
-	{ "AES-256-CBC:AES256:2.16.840.1.101.3.4.1.42", PROPS,
+	{ NCRP_NAMES_AES_256_CBC, NCRP_PROPS,
 	  aes256cbc_functions, NULL },
-	{ "AES-192-CBC:AES192:2.16.840.1.101.3.4.1.22", PROPS,
+	{ NCRP_NAMES_AES_192_CBC, NCRP_PROPS,
 	  aes192cbc_functions, NULL },
-	{ "AES-128-CBC:AES128:2.16.840.1.101.3.4.1.2", PROPS,
+	{ NCRP_NAMES_AES_128_CBC, NCRP_PROPS,
 	  aes128cbc_functions, NULL },
-	{ "AES-256-CTR", PROPS, aes256ctr_functions, NULL },
-	{ "AES-192-CTR", PROPS, aes192ctr_functions, NULL },
-	{ "AES-128-CTR", PROPS, aes128ctr_functions, NULL },
+	{ NCRP_NAMES_AES_256_CTR, NCRP_PROPS, aes256ctr_functions, NULL },
+	{ NCRP_NAMES_AES_192_CTR, NCRP_PROPS, aes192ctr_functions, NULL },
+	{ NCRP_NAMES_AES_128_CTR, NCRP_PROPS, aes128ctr_functions, NULL },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -16,6 +16,7 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include "keyfile.h"
+#include "names.h"
 #include "ncr_prov.h"
 
 struct dec_ctx {
@@ -256,16 +257,16 @@ static const OSSL_DISPATCH pem_decoder_functions[] = {
 	{ 0, NULL }
 };
 
-#define DEC_PROPS "provider=ncr,input=der,structure=" NCR_KEYFILE_STRUCTURE
+#define DEC_PROPS NCRP_PROPS ",input=der,structure=" NCR_KEYFILE_STRUCTURE
 
 const OSSL_ALGORITHM ncrp_decoders[] = {
-	{ "DER", "provider=ncr,input=pem", pem_decoder_functions,
+	{ "DER", NCRP_PROPS ",input=pem", pem_decoder_functions,
 	  "ncr key file PEM armour" },
-	{ "RSA:rsaEncryption", DEC_PROPS, rsa_decoder_functions,
+	{ NCRP_SN_RSA, DEC_PROPS, rsa_decoder_functions,
 	  "ncr key file" },
-	{ "DSA:dsaEncryption", DEC_PROPS, dsa_decoder_functions,
+	{ NCRP_SN_DSA, DEC_PROPS, dsa_decoder_functions,
 	  "ncr key file" },
-	{ "DH:dhKeyAgreement", DEC_PROPS, dh_decoder_functions,
+	{ NCRP_SN_DH, DEC_PROPS, dh_decoder_functions,
 	  "ncr key file" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -20,6 +20,7 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include "keyfile.h"
+#include "names.h"
 #include "ncr_prov.h"
 
 static void *enc_newctx(void *provctx)
@@ -137,18 +138,18 @@ static const OSSL_DISPATCH kind##_encoder_functions[] = {		\
 ENC_FUNCS(blob)
 ENC_FUNCS(text)
 
-#define BLOB_PROPS "provider=ncr,output=pem,structure=PrivateKeyInfo"
-#define TEXT_PROPS "provider=ncr,output=text"
+#define BLOB_PROPS NCRP_PROPS ",output=pem,structure=PrivateKeyInfo"
+#define TEXT_PROPS NCRP_PROPS ",output=text"
 
 const OSSL_ALGORITHM ncrp_encoders[] = {
-	{ "RSA:rsaEncryption", BLOB_PROPS, blob_encoder_functions,
+	{ NCRP_SN_RSA, BLOB_PROPS, blob_encoder_functions,
 	  "ncr key file (storage blob + public key)" },
-	{ "DSA:dsaEncryption", BLOB_PROPS, blob_encoder_functions,
+	{ NCRP_SN_DSA, BLOB_PROPS, blob_encoder_functions,
 	  "ncr key file (storage blob + public key)" },
-	{ "DH:dhKeyAgreement", BLOB_PROPS, blob_encoder_functions,
+	{ NCRP_SN_DH, BLOB_PROPS, blob_encoder_functions,
 	  "ncr key file (storage blob + public key)" },
-	{ "RSA:rsaEncryption", TEXT_PROPS, text_encoder_functions, NULL },
-	{ "DSA:dsaEncryption", TEXT_PROPS, text_encoder_functions, NULL },
-	{ "DH:dhKeyAgreement", TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_RSA, TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_DSA, TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_DH, TEXT_PROPS, text_encoder_functions, NULL },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -11,6 +11,7 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include "names.h"
 #include "ncr_prov.h"
 
 struct kex_ctx {
@@ -204,7 +205,7 @@ static const OSSL_DISPATCH dh_kex_functions[] = {
 };
 
 const OSSL_ALGORITHM ncrp_keyexchs[] = {
-	{ "DH:dhKeyAgreement:1.2.840.113549.1.3.1", "provider=ncr",
+	{ NCRP_NAMES_DH, NCRP_PROPS,
 	  dh_kex_functions, "DH derived in the kernel" },
 	{ NULL, NULL, NULL, NULL }
 };

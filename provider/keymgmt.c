@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KEYMGMT common to RSA, DSA and DH.
+ * KEYMGMT common to RSA, DSA and DH, and the dispatch table of each.
  *
  * Private halves live in the kernel (generated there, or restored from a
  * storage blob) and only leave it if the kernel key is exportable.  Public
@@ -17,8 +17,26 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include "keymgmt.h"
+#include "names.h"
 
-void ncrp_km_free(void *keydata)
+static OSSL_FUNC_keymgmt_free_fn km_free;
+static OSSL_FUNC_keymgmt_has_fn km_has;
+static OSSL_FUNC_keymgmt_validate_fn km_validate;
+static OSSL_FUNC_keymgmt_match_fn km_match;
+static OSSL_FUNC_keymgmt_get_params_fn km_get_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn rsa_gettable_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn dsa_gettable_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn dh_gettable_params;
+static OSSL_FUNC_keymgmt_export_fn km_export;
+static OSSL_FUNC_keymgmt_import_fn km_import;
+static OSSL_FUNC_keymgmt_export_types_fn km_io_types;
+static OSSL_FUNC_keymgmt_load_fn km_load;
+static OSSL_FUNC_keymgmt_dup_fn km_dup;
+static OSSL_FUNC_keymgmt_query_operation_name_fn rsa_query_operation_name;
+static OSSL_FUNC_keymgmt_query_operation_name_fn dsa_query_operation_name;
+static OSSL_FUNC_keymgmt_query_operation_name_fn dh_query_operation_name;
+
+static void km_free(void *keydata)
 {
 	ncrp_pkey_free(keydata);
 }
@@ -37,7 +55,7 @@ static int has_public_value(const struct ncrp_pkey *k)
 	return ok;
 }
 
-int ncrp_km_has(const void *keydata, int selection)
+static int km_has(const void *keydata, int selection)
 {
 	const struct ncrp_pkey *k = keydata;
 
@@ -58,7 +76,7 @@ int ncrp_km_has(const void *keydata, int selection)
  * The public half is checked in software; a private half exists only as a
  * kernel key, which the kernel checked when it generated or imported it.
  */
-int ncrp_km_validate(const void *keydata, int selection, int checktype)
+static int km_validate(const void *keydata, int selection, int checktype)
 {
 	const struct ncrp_pkey *k = keydata;
 	EVP_PKEY_CTX *pc;
@@ -85,7 +103,7 @@ int ncrp_km_validate(const void *keydata, int selection, int checktype)
 	return ok;
 }
 
-int ncrp_km_match(const void *v1, const void *v2, int selection)
+static int km_match(const void *v1, const void *v2, int selection)
 {
 	const struct ncrp_pkey *a = v1, *b = v2;
 
@@ -107,36 +125,13 @@ int ncrp_km_match(const void *v1, const void *v2, int selection)
 }
 
 /* Everything public comes from the software public half. */
-int ncrp_km_get_params(void *keydata, OSSL_PARAM params[])
+static int km_get_params(void *keydata, OSSL_PARAM params[])
 {
 	struct ncrp_pkey *k = keydata;
 
 	if (k->pub == NULL)
 		return 1;
 	return EVP_PKEY_get_params(k->pub, params);
-}
-
-const OSSL_PARAM *ncrp_km_gettable_params(void *provctx)
-{
-	static const OSSL_PARAM t[] = {
-		OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
-		OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
-		OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
-		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_P, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_Q, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_G, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
-		OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-					NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
-		OSSL_PARAM_END
-	};
-
-	(void)provctx;
-	return t;
 }
 
 /* The private half, only for a kernel key flagged exportable. */
@@ -188,8 +183,8 @@ out:
 	return ok;
 }
 
-int ncrp_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
-		   void *cbarg)
+static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
+		     void *cbarg)
 {
 	struct ncrp_pkey *k = keydata;
 	OSSL_PARAM *params = NULL;
@@ -216,11 +211,11 @@ int ncrp_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
 
 int ncrp_km_export_public(struct ncrp_pkey *k, OSSL_CALLBACK *cb, void *cbarg)
 {
-	return ncrp_km_export(k, OSSL_KEYMGMT_SELECT_PUBLIC_KEY |
+	return km_export(k, OSSL_KEYMGMT_SELECT_PUBLIC_KEY |
 			      OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS, cb, cbarg);
 }
 
-int ncrp_km_import(void *keydata, int selection, const OSSL_PARAM params[])
+static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
 {
 	struct ncrp_pkey *k = keydata;
 	EVP_PKEY_CTX *pc;
@@ -260,7 +255,7 @@ int ncrp_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	return 1;
 }
 
-const OSSL_PARAM *ncrp_km_io_types(int selection)
+static const OSSL_PARAM *km_io_types(int selection)
 {
 	static const OSSL_PARAM t[] = {
 		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
@@ -277,7 +272,7 @@ const OSSL_PARAM *ncrp_km_io_types(int selection)
 	return t;
 }
 
-void *ncrp_km_load(const void *reference, size_t reference_sz)
+static void *km_load(const void *reference, size_t reference_sz)
 {
 	struct ncrp_pkey *k;
 
@@ -287,7 +282,7 @@ void *ncrp_km_load(const void *reference, size_t reference_sz)
 	return ncrp_pkey_ref(k);
 }
 
-void *ncrp_km_dup(const void *keydata, int selection)
+static void *km_dup(const void *keydata, int selection)
 {
 	const struct ncrp_pkey *src = keydata;
 	struct ncrp_pkey *k = ncrp_pkey_new(src->prov, src->type);
@@ -492,3 +487,125 @@ void *ncrp_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
 	gen_bytes_free(&b);
 	return k;
 }
+
+/* ---- the dispatch tables ---- */
+
+/* What get_params answers: everything comes from the public half. */
+#define KM_GETTABLE_SIZES						\
+	OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),			\
+	OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),		\
+	OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL)
+#define KM_GETTABLE_FFC							\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_P, NULL, 0),			\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_Q, NULL, 0),			\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_G, NULL, 0),			\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0)
+
+static const OSSL_PARAM *rsa_gettable_params(void *provctx)
+{
+	static const OSSL_PARAM t[] = {
+		KM_GETTABLE_SIZES,
+		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
+		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
+		OSSL_PARAM_END
+	};
+
+	(void)provctx;
+	return t;
+}
+
+static const OSSL_PARAM *dsa_gettable_params(void *provctx)
+{
+	static const OSSL_PARAM t[] = {
+		KM_GETTABLE_SIZES,
+		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+		KM_GETTABLE_FFC,
+		OSSL_PARAM_END
+	};
+
+	(void)provctx;
+	return t;
+}
+
+static const OSSL_PARAM *dh_gettable_params(void *provctx)
+{
+	static const OSSL_PARAM t[] = {
+		KM_GETTABLE_SIZES,
+		KM_GETTABLE_FFC,
+		OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+					NULL, 0),
+		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
+		OSSL_PARAM_END
+	};
+
+	(void)provctx;
+	return t;
+}
+
+static const char *rsa_query_operation_name(int operation_id)
+{
+	(void)operation_id;
+	return "RSA";
+}
+
+static const char *dsa_query_operation_name(int operation_id)
+{
+	(void)operation_id;
+	return "DSA";
+}
+
+static const char *dh_query_operation_name(int operation_id)
+{
+	(void)operation_id;
+	return "DH";
+}
+
+#define FN(id, f) { OSSL_FUNC_KEYMGMT_##id, (void (*)(void))(f) }
+/* The functions every type shares, then the end of the table. */
+#define KM_COMMON_FUNCTIONS(type, gen)					\
+	FN(QUERY_OPERATION_NAME, type##_query_operation_name),		\
+	FN(GETTABLE_PARAMS, type##_gettable_params),			\
+	FN(FREE, km_free), FN(HAS, km_has), FN(MATCH, km_match),	\
+	FN(VALIDATE, km_validate), FN(GET_PARAMS, km_get_params),	\
+	FN(EXPORT, km_export), FN(EXPORT_TYPES, km_io_types),		\
+	FN(IMPORT, km_import), FN(IMPORT_TYPES, km_io_types),		\
+	FN(LOAD, km_load), FN(DUP, km_dup), FN(GEN, gen),		\
+	FN(GEN_CLEANUP, ncrp_km_gen_cleanup),				\
+	{ 0, NULL }
+
+static const OSSL_DISPATCH rsa_keymgmt_functions[] = {
+	FN(NEW, ncrp_rsa_new),
+	FN(GEN_INIT, ncrp_rsa_gen_init),
+	FN(GEN_SET_PARAMS, ncrp_rsa_gen_set_params),
+	FN(GEN_SETTABLE_PARAMS, ncrp_rsa_gen_settable_params),
+	KM_COMMON_FUNCTIONS(rsa, ncrp_km_gen)
+};
+
+static const OSSL_DISPATCH dsa_keymgmt_functions[] = {
+	FN(NEW, ncrp_dsa_new),
+	FN(GEN_INIT, ncrp_dsa_gen_init),
+	FN(GEN_SET_PARAMS, ncrp_dsa_gen_set_params),
+	FN(GEN_SETTABLE_PARAMS, ncrp_dsa_gen_settable_params),
+	FN(GEN_SET_TEMPLATE, ncrp_dsa_gen_set_template),
+	KM_COMMON_FUNCTIONS(dsa, ncrp_dsa_gen)
+};
+
+static const OSSL_DISPATCH dh_keymgmt_functions[] = {
+	FN(NEW, ncrp_dh_new),
+	FN(GEN_INIT, ncrp_dh_gen_init),
+	FN(GEN_SET_PARAMS, ncrp_dh_gen_set_params),
+	FN(GEN_SETTABLE_PARAMS, ncrp_dh_gen_settable_params),
+	FN(GEN_SET_TEMPLATE, ncrp_dh_gen_set_template),
+	KM_COMMON_FUNCTIONS(dh, ncrp_km_gen)
+};
+
+const OSSL_ALGORITHM ncrp_keymgmts[] = {
+	{ NCRP_NAMES_RSA, NCRP_PROPS, rsa_keymgmt_functions,
+	  "ncr RSA: private key held by the kernel" },
+	{ NCRP_NAMES_DSA, NCRP_PROPS, dsa_keymgmt_functions,
+	  "ncr DSA: private key held by the kernel" },
+	{ NCRP_NAMES_DH, NCRP_PROPS, dh_keymgmt_functions,
+	  "ncr DH: private key held by the kernel" },
+	{ NULL, NULL, NULL, NULL }
+};

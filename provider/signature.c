@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/rsa.h>
+#include "names.h"
 #include "ncr_prov.h"
 
 struct sig_ctx {
@@ -482,9 +483,9 @@ SIG_FUNCS(rsa)
 SIG_FUNCS(dsa)
 
 const OSSL_ALGORITHM ncrp_signatures[] = {
-	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
+	{ NCRP_NAMES_RSA, NCRP_PROPS,
 	  rsa_signature_functions, "RSA PKCS#1 v1.5 / PSS, kernel-held key" },
-	{ "DSA:dsaEncryption:1.2.840.10040.4.1", "provider=ncr",
+	{ NCRP_NAMES_DSA, NCRP_PROPS,
 	  dsa_signature_functions, "DSA, kernel-held key" },
 	{ NULL, NULL, NULL, NULL }
 };
