@@ -17,6 +17,18 @@
 #include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_asym_cipher_newctx_fn asym_newctx;
+static OSSL_FUNC_asym_cipher_freectx_fn asym_freectx;
+static OSSL_FUNC_asym_cipher_dupctx_fn asym_dupctx;
+static OSSL_FUNC_asym_cipher_encrypt_init_fn asym_encrypt_init;
+static OSSL_FUNC_asym_cipher_encrypt_fn asym_encrypt;
+static OSSL_FUNC_asym_cipher_decrypt_init_fn asym_decrypt_init;
+static OSSL_FUNC_asym_cipher_decrypt_fn asym_decrypt;
+static OSSL_FUNC_asym_cipher_get_ctx_params_fn asym_get_ctx_params;
+static OSSL_FUNC_asym_cipher_gettable_ctx_params_fn asym_gettable;
+static OSSL_FUNC_asym_cipher_set_ctx_params_fn asym_set_ctx_params;
+static OSSL_FUNC_asym_cipher_settable_ctx_params_fn asym_settable;
+
 struct asym_ctx {
 	struct ncrp_provctx *prov;
 	struct ncrp_pkey *key;

@@ -21,6 +21,19 @@
 #include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_cipher_freectx_fn aes_freectx;
+static OSSL_FUNC_cipher_dupctx_fn aes_dupctx;
+static OSSL_FUNC_cipher_encrypt_init_fn aes_einit;
+static OSSL_FUNC_cipher_decrypt_init_fn aes_dinit;
+static OSSL_FUNC_cipher_update_fn aes_update;
+static OSSL_FUNC_cipher_final_fn aes_final;
+static OSSL_FUNC_cipher_cipher_fn aes_cipher;
+static OSSL_FUNC_cipher_gettable_params_fn aes_gettable_params;
+static OSSL_FUNC_cipher_get_ctx_params_fn aes_get_ctx_params;
+static OSSL_FUNC_cipher_gettable_ctx_params_fn aes_gettable_ctx_params;
+static OSSL_FUNC_cipher_set_ctx_params_fn aes_set_ctx_params;
+static OSSL_FUNC_cipher_settable_ctx_params_fn aes_settable_ctx_params;
+
 #define AES_BLOCK 16
 /* Bytes per ioctl: bounds the kernel's bounce buffer per call. */
 #define CHUNK (64 * 1024)

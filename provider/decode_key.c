@@ -19,6 +19,16 @@
 #include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_decoder_freectx_fn dec_freectx;
+static OSSL_FUNC_decoder_does_selection_fn dec_does_selection;
+static OSSL_FUNC_decoder_decode_fn der_decode;
+static OSSL_FUNC_decoder_export_object_fn dec_export_object;
+static OSSL_FUNC_decoder_newctx_fn pem_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn rsa_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn dsa_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn dh_dec_newctx;
+static OSSL_FUNC_decoder_decode_fn pem_decode;
+
 struct dec_ctx {
 	struct ncrp_provctx *prov;
 	int type;

@@ -23,6 +23,13 @@
 #include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_encoder_newctx_fn enc_newctx;
+static OSSL_FUNC_encoder_freectx_fn enc_freectx;
+static OSSL_FUNC_encoder_does_selection_fn blob_does_selection;
+static OSSL_FUNC_encoder_encode_fn blob_encode;
+static OSSL_FUNC_encoder_does_selection_fn text_does_selection;
+static OSSL_FUNC_encoder_encode_fn text_encode;
+
 static void *enc_newctx(void *provctx)
 {
 	return provctx;

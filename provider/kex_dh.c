@@ -14,6 +14,15 @@
 #include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_keyexch_newctx_fn kex_newctx;
+static OSSL_FUNC_keyexch_freectx_fn kex_freectx;
+static OSSL_FUNC_keyexch_dupctx_fn kex_dupctx;
+static OSSL_FUNC_keyexch_init_fn kex_init;
+static OSSL_FUNC_keyexch_set_peer_fn kex_set_peer;
+static OSSL_FUNC_keyexch_derive_fn kex_derive;
+static OSSL_FUNC_keyexch_set_ctx_params_fn kex_set_ctx_params;
+static OSSL_FUNC_keyexch_settable_ctx_params_fn kex_settable;
+
 struct kex_ctx {
 	struct ncrp_provctx *prov;
 	struct ncrp_pkey *key, *peer;

@@ -12,6 +12,12 @@
 #include <openssl/provider.h>
 #include "ncr_prov.h"
 
+static OSSL_FUNC_provider_teardown_fn ncrp_teardown;
+static OSSL_FUNC_provider_gettable_params_fn ncrp_gettable_params;
+static OSSL_FUNC_provider_get_params_fn ncrp_get_params;
+static OSSL_FUNC_provider_query_operation_fn ncrp_query;
+static OSSL_FUNC_provider_get_reason_strings_fn ncrp_get_reason_strings;
+
 #define NCR_PROV_NAME "ncr: Linux /dev/crypto (NCR) kernel-held keys"
 #define NCR_PROV_VERSION "0.1.0"
 

@@ -22,6 +22,26 @@
 #include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_signature_freectx_fn sig_freectx;
+static OSSL_FUNC_signature_dupctx_fn sig_dupctx;
+static OSSL_FUNC_signature_sign_init_fn sig_sign_init;
+static OSSL_FUNC_signature_sign_fn sig_sign;
+static OSSL_FUNC_signature_verify_init_fn sig_verify_init;
+static OSSL_FUNC_signature_verify_fn sig_verify;
+static OSSL_FUNC_signature_digest_sign_init_fn sig_dsign_init;
+static OSSL_FUNC_signature_digest_sign_update_fn sig_dupdate;
+static OSSL_FUNC_signature_digest_sign_final_fn sig_dsign_final;
+static OSSL_FUNC_signature_digest_verify_init_fn sig_dverify_init;
+static OSSL_FUNC_signature_digest_verify_final_fn sig_dverify_final;
+static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
+static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
+static OSSL_FUNC_signature_newctx_fn rsa_sig_newctx;
+static OSSL_FUNC_signature_newctx_fn dsa_sig_newctx;
+static OSSL_FUNC_signature_settable_ctx_params_fn rsa_settable;
+static OSSL_FUNC_signature_gettable_ctx_params_fn rsa_gettable;
+static OSSL_FUNC_signature_settable_ctx_params_fn dsa_settable;
+static OSSL_FUNC_signature_gettable_ctx_params_fn dsa_gettable;
+
 struct sig_ctx {
 	struct ncrp_provctx *prov;
 	int type;			/* NCR_PKT_RSA / NCR_PKT_DSA */
