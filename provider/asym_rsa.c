@@ -13,9 +13,9 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
-#include <openssl/rsa.h>
 #include "names.h"
 #include "ncr_prov.h"
+#include "rsa_params.h"
 
 static OSSL_FUNC_asym_cipher_newctx_fn asym_newctx;
 static OSSL_FUNC_asym_cipher_freectx_fn asym_freectx;
@@ -179,13 +179,10 @@ static int asym_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 			size_t outsize, const unsigned char *in, size_t inlen)
 {
 	struct asym_ctx *c = vctx;
-	char oaep_md[64] = "", mgf1[64] = "";
-	void *label = NULL;
-	size_t label_len = 0, mdsize;
-	int pad = RSA_PKCS1_PADDING;
+	struct ncrp_rsa_settled s;
 	struct ncrlib_sess_params p;
-	struct ncrlib_io io;
-	OSSL_PARAM q[5];
+	struct ncrlib_io io = { .in = in, .in_len = inlen, .out = out,
+				.out_cap = outsize };
 	long r;
 
 	if (c->key == NULL || !c->decrypting) {
@@ -196,56 +193,11 @@ static int asym_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 		*outlen = (size_t)EVP_PKEY_get_size(c->key->pub);
 		return 1;
 	}
-	q[0] = OSSL_PARAM_construct_int(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, &pad);
-	q[1] = OSSL_PARAM_construct_utf8_string(
-		OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST, oaep_md, sizeof(oaep_md));
-	q[2] = OSSL_PARAM_construct_utf8_string(
-		OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST, mgf1, sizeof(mgf1));
-	q[3] = OSSL_PARAM_construct_octet_ptr(
-		OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, &label, 0);
-	q[4] = OSSL_PARAM_construct_end();
-	EVP_PKEY_CTX_get_params(c->shadow, q);
-	if (OSSL_PARAM_modified(&q[3]))
-		label_len = q[3].return_size;
-	memset(&p, 0, sizeof(p));
-	p.op = NCR_OP_DECRYPT;
-	p.algo = "rsa";
+	ncrp_rsa_read_dec(c->shadow, &s);
+	ncrlib_sess_params_init(&p, NCR_OP_DECRYPT, "rsa");
 	p.key = c->key->priv->key;
-	p.pss_salt = -1;
-	if (pad == RSA_PKCS1_PADDING) {
-		p.rsa_method = RSA_PKCS1_V1_5;
-	} else if (pad == RSA_PKCS1_OAEP_PADDING) {
-		p.rsa_method = RSA_PKCS1_OAEP;
-		if (label != NULL && label_len != 0) {
-			ncrp_raise(NCR_R_NOT_SUPPORTED, "OAEP with a label: "
-				   "the kernel supports only an empty label");
-			return 0;
-		}
-		if (oaep_md[0] == '\0')
-			strcpy(oaep_md, "SHA1");
-		p.oaep_hash = ncrp_md_kernel_name(c->prov, oaep_md, &mdsize);
-		if (p.oaep_hash == NULL) {
-			ncrp_raise(NCR_R_NOT_SUPPORTED, "OAEP digest %s",
-				   oaep_md);
-			return 0;
-		}
-		if (mgf1[0] != '\0' &&
-		    ncrp_md_kernel_name(c->prov, mgf1, NULL) != p.oaep_hash) {
-			ncrp_raise(NCR_R_NOT_SUPPORTED, "OAEP with MGF1 digest "
-				   "%s: the kernel uses the OAEP digest %s",
-				   mgf1, oaep_md);
-			return 0;
-		}
-	} else {
-		ncrp_raise(NCR_R_NOT_SUPPORTED, "RSA padding mode %d for "
-			   "decryption (PKCS#1 v1.5 and OAEP only)", pad);
+	if (!ncrp_rsa_dec_params(c->prov, &s, &p))
 		return 0;
-	}
-	memset(&io, 0, sizeof(io));
-	io.in = in;
-	io.in_len = inlen;
-	io.out = out;
-	io.out_cap = outsize;
 	r = ncrlib_session_once(ncrlib_dev_fd(), &p, &io);
 	if (r < 0) {
 		if (r == -EBADMSG || r == -EINVAL)

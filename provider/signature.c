@@ -18,9 +18,9 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
-#include <openssl/rsa.h>
 #include "names.h"
 #include "ncr_prov.h"
+#include "rsa_params.h"
 
 static OSSL_FUNC_signature_freectx_fn sig_freectx;
 static OSSL_FUNC_signature_dupctx_fn sig_dupctx;
@@ -231,70 +231,25 @@ static int sig_verify_init(void *vctx, void *provkey,
 	return sig_init(vctx, provkey, params, 0);
 }
 
-/* Settled parameters of the shadow context, for the kernel. */
-struct sig_settled {
-	char md[64], mgf1[64];
-	int pad, saltlen;
-};
-
-static int read_settled(struct sig_ctx *c, struct sig_settled *s)
+/* The kernel's session parameters for signing a @tbslen-byte digest. */
+static int sig_kernel_params(struct sig_ctx *c, size_t tbslen,
+			     struct ncrlib_sess_params *p)
 {
-	OSSL_PARAM p[5];
-	int n = 0;
-
-	memset(s, 0, sizeof(*s));
-	s->pad = RSA_PKCS1_PADDING;
-	p[n++] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
-						  s->md, sizeof(s->md));
-	if (c->type == NCR_PKT_RSA) {
-		p[n++] = OSSL_PARAM_construct_int(
-			OSSL_SIGNATURE_PARAM_PAD_MODE, &s->pad);
-		p[n++] = OSSL_PARAM_construct_int(
-			OSSL_SIGNATURE_PARAM_PSS_SALTLEN, &s->saltlen);
-		p[n++] = OSSL_PARAM_construct_utf8_string(
-			OSSL_SIGNATURE_PARAM_MGF1_DIGEST, s->mgf1,
-			sizeof(s->mgf1));
-	}
-	p[n] = OSSL_PARAM_construct_end();
-	/* Parameters the shadow has not set stay at their defaults. */
-	EVP_PKEY_CTX_get_params(c->shadow, p);
-	return 1;
-}
-
-static int same_md(struct ncrp_provctx *prov, const char *a, const char *b)
-{
-	EVP_MD *ma = EVP_MD_fetch(prov->swctx, a, NULL);
-	int same = ma != NULL && EVP_MD_is_a(ma, b);
-
-	EVP_MD_free(ma);
-	return same;
-}
-
-static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
-		       size_t sigsize, const unsigned char *tbs, size_t tbslen)
-{
-	struct ncrlib_sess_params p;
-	struct sig_settled s;
-	struct ncrlib_io io;
+	struct ncrp_rsa_settled s;
 	size_t mdsize = 0;
-	long r;
 
-	read_settled(c, &s);
-	memset(&p, 0, sizeof(p));
-	p.op = NCR_OP_SIGN;
-	p.algo = ncrp_pk_kernel_name(c->type);
-	p.key = c->key->priv->key;
-	p.rsa_method = -1;
-	p.pss_salt = -1;
-	p.input_is_digest = 1;
+	ncrp_rsa_read_sig(c->shadow, c->type == NCR_PKT_RSA, &s);
+	ncrlib_sess_params_init(p, NCR_OP_SIGN, ncrp_pk_kernel_name(c->type));
+	p->key = c->key->priv->key;
+	p->input_is_digest = 1;
 	if (s.md[0] == '\0') {
 		ncrp_raise(NCR_R_NOT_SUPPORTED, "signing needs a digest (e.g. "
 			   "-pkeyopt digest:sha256): the kernel signs digests, "
 			   "not raw data");
 		return 0;
 	}
-	p.sig_hash = ncrp_md_kernel_name(c->prov, s.md, &mdsize);
-	if (p.sig_hash == NULL) {
+	p->sig_hash = ncrp_md_kernel_name(c->prov, s.md, &mdsize);
+	if (p->sig_hash == NULL) {
 		ncrp_raise(NCR_R_NOT_SUPPORTED, "digest %s", s.md);
 		return 0;
 	}
@@ -303,52 +258,20 @@ static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 			   "digest is %zu", tbslen, s.md, mdsize);
 		return 0;
 	}
-	if (c->type == NCR_PKT_RSA) {
-		if (s.pad == RSA_PKCS1_PADDING) {
-			p.rsa_method = RSA_PKCS1_V1_5;
-		} else if (s.pad == RSA_PKCS1_PSS_PADDING) {
-			int bits = EVP_PKEY_get_bits(c->key->pub);
-			long emlen = (bits - 1 + 7) / 8;
-			long max = emlen - (long)mdsize - 2;
+	return c->type != NCR_PKT_RSA ||
+	       ncrp_rsa_sig_params(c->prov, &s, c->key->pub, mdsize, p);
+}
 
-			p.rsa_method = RSA_PKCS1_PSS;
-			if (s.mgf1[0] != '\0' &&
-			    !same_md(c->prov, s.mgf1, s.md)) {
-				ncrp_raise(NCR_R_NOT_SUPPORTED, "PSS with MGF1 "
-					   "digest %s: the kernel uses the "
-					   "signature digest %s", s.mgf1, s.md);
-				return 0;
-			}
-			if (s.saltlen == RSA_PSS_SALTLEN_DIGEST)
-				p.pss_salt = (int64_t)mdsize;
-			else if (s.saltlen == RSA_PSS_SALTLEN_MAX ||
-				 s.saltlen == RSA_PSS_SALTLEN_AUTO)
-				p.pss_salt = max;
-			else if (s.saltlen >= 0 && s.saltlen <= max)
-				p.pss_salt = s.saltlen;
-			else {
-				ncrp_raise(NCR_R_NOT_SUPPORTED,
-					   "PSS salt length %d", s.saltlen);
-				return 0;
-			}
-			if (max < 0 || p.pss_salt > max) {
-				ncrp_raise(NCR_R_INVALID_ARGUMENT,
-					   "key too small for PSS with %s",
-					   s.md);
-				return 0;
-			}
-		} else {
-			ncrp_raise(NCR_R_NOT_SUPPORTED, "RSA padding mode %d "
-				   "for signing (PKCS#1 v1.5 and PSS only)",
-				   s.pad);
-			return 0;
-		}
-	}
-	memset(&io, 0, sizeof(io));
-	io.in = tbs;
-	io.in_len = tbslen;
-	io.fin_out = sig;
-	io.fin_out_cap = sigsize;
+static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
+		       size_t sigsize, const unsigned char *tbs, size_t tbslen)
+{
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io = { .in = tbs, .in_len = tbslen, .fin_out = sig,
+				.fin_out_cap = sigsize };
+	long r;
+
+	if (!sig_kernel_params(c, tbslen, &p))
+		return 0;
 	r = ncrlib_session_once(ncrlib_dev_fd(), &p, &io);
 	if (r < 0) {
 		ncrp_raise_errno("kernel signing", (int)-r);
