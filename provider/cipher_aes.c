@@ -395,42 +395,31 @@ static int aes_update(void *vctx, unsigned char *out, size_t *outl,
 	return block_update(c, out, outl, outsize, in, inl);
 }
 
-static int aes_final(void *vctx, unsigned char *out, size_t *outl,
+/* Encryption with padding: the padded last block. */
+static int final_pad(struct aes_ctx *c, unsigned char *out, size_t *outl,
 		     size_t outsize)
 {
-	struct aes_ctx *c = vctx;
+	unsigned int padv = AES_BLOCK - (unsigned int)c->buflen;
+
+	memset(c->buf + c->buflen, (int)padv, padv);
+	if (outsize < AES_BLOCK) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		return 0;
+	}
+	if (!run_blocks(c, c->buf, out, AES_BLOCK))
+		return 0;
+	c->buflen = 0;
+	*outl = AES_BLOCK;
+	return 1;
+}
+
+/* Decryption with padding: the last block, its padding checked. */
+static int final_unpad(struct aes_ctx *c, unsigned char *out, size_t *outl,
+		       size_t outsize)
+{
 	unsigned char blk[AES_BLOCK];
 	unsigned int padv, bad, i;
 
-	*outl = 0;
-	if (!c->inited) {
-		ncrp_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
-		return 0;
-	}
-	if (c->mode == EVP_CIPH_CTR_MODE)
-		return 1;
-	if (!c->pad) {
-		if (c->buflen != 0) {
-			ncrp_raise(NCR_R_INVALID_ARGUMENT,
-				   "data not a multiple of the block length");
-			return 0;
-		}
-		return 1;
-	}
-	if (c->enc) {
-		padv = AES_BLOCK - (unsigned int)c->buflen;
-		memset(c->buf + c->buflen, (int)padv, padv);
-		if (outsize < AES_BLOCK) {
-			ncrp_raise(NCR_R_INVALID_ARGUMENT,
-				   "output buffer too small");
-			return 0;
-		}
-		if (!run_blocks(c, c->buf, out, AES_BLOCK))
-			return 0;
-		c->buflen = 0;
-		*outl = AES_BLOCK;
-		return 1;
-	}
 	if (c->buflen != AES_BLOCK) {
 		ncrp_raise(NCR_R_BAD_DECRYPT, "wrong final block length");
 		return 0;
@@ -458,6 +447,30 @@ static int aes_final(void *vctx, unsigned char *out, size_t *outl,
 	OPENSSL_cleanse(blk, sizeof(blk));
 	*outl = AES_BLOCK - padv;
 	return 1;
+}
+
+static int aes_final(void *vctx, unsigned char *out, size_t *outl,
+		     size_t outsize)
+{
+	struct aes_ctx *c = vctx;
+
+	*outl = 0;
+	if (!c->inited) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
+		return 0;
+	}
+	if (c->mode == EVP_CIPH_CTR_MODE)
+		return 1;
+	if (!c->pad) {
+		if (c->buflen != 0) {
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "data not a multiple of the block length");
+			return 0;
+		}
+		return 1;
+	}
+	return c->enc ? final_pad(c, out, outl, outsize)
+		      : final_unpad(c, out, outl, outsize);
 }
 
 /* EVP_Cipher(): no padding, no buffering of block modes. */

@@ -126,6 +126,23 @@ static unsigned char *read_all(struct ncrp_provctx *prov, OSSL_CORE_BIO *cin,
 }
 
 /* PEM "NCR KEY BLOB" -> DER with data structure "ncr-key-blob". */
+/* Hands the key file's DER body on to the DER decoders. */
+static int pass_der(unsigned char *der, size_t len, OSSL_CALLBACK *data_cb,
+		    void *data_cbarg)
+{
+	int object_type = OSSL_OBJECT_PKEY;
+	OSSL_PARAM params[4];
+
+	params[0] = OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_DATA,
+						      der, len);
+	params[1] = OSSL_PARAM_construct_utf8_string(
+		OSSL_OBJECT_PARAM_DATA_STRUCTURE, NCR_KEYFILE_STRUCTURE, 0);
+	params[2] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE,
+					     &object_type);
+	params[3] = OSSL_PARAM_construct_end();
+	return data_cb(params, data_cbarg);
+}
+
 static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 		      OSSL_CALLBACK *data_cb, void *data_cbarg,
 		      OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
@@ -136,8 +153,6 @@ static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	const unsigned char *spki, *blob;
 	size_t spki_len, blob_len;
 	long der_len = 0;
-	int object_type = OSSL_OBJECT_PKEY;
-	OSSL_PARAM params[4];
 	BIO *in;
 	int ok = 1;	/* "not ours": let the other decoders try */
 
@@ -163,14 +178,7 @@ static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 		ok = 0;
 		goto out;
 	}
-	params[0] = OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_DATA,
-						      der, (size_t)der_len);
-	params[1] = OSSL_PARAM_construct_utf8_string(
-		OSSL_OBJECT_PARAM_DATA_STRUCTURE, NCR_KEYFILE_STRUCTURE, 0);
-	params[2] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE,
-					     &object_type);
-	params[3] = OSSL_PARAM_construct_end();
-	ok = data_cb(params, data_cbarg);
+	ok = pass_der(der, (size_t)der_len, data_cb, data_cbarg);
 out:
 	OPENSSL_free(name);
 	OPENSSL_free(header);

@@ -123,14 +123,61 @@ static int kex_set_peer(void *vctx, void *provkey)
 	return 1;
 }
 
+/* The peer's public value as big-endian bytes (malloc'ed); raises. */
+static unsigned char *peer_value(const struct kex_ctx *c, size_t *len)
+{
+	unsigned char *y;
+	BIGNUM *bn = NULL;
+
+	if (!EVP_PKEY_get_bn_param(c->peer->pub, OSSL_PKEY_PARAM_PUB_KEY,
+				   &bn)) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
+		return NULL;
+	}
+	*len = (size_t)BN_num_bytes(bn);
+	y = malloc(*len ? *len : 1);
+	if (y != NULL)
+		BN_bn2bin(bn, y);
+	BN_free(bn);
+	return y;
+}
+
+/* Derives in the kernel and exports the secret into @buf: length or -1. */
+static long kernel_dh(const struct kex_ctx *c, const unsigned char *y,
+		      size_t ylen, unsigned char *buf, size_t cap)
+{
+	int fd = ncrlib_dev_fd();
+	int nk = ncrlib_key_new(fd), r;
+	long n = -1;
+
+	if (nk < 0) {
+		ncrp_raise_errno("allocating a kernel key", -nk);
+		return -1;
+	}
+	r = ncrlib_key_derive_dh(fd, c->key->priv->key, nk,
+				 NCR_KEY_FLAG_EXPORTABLE, y, ylen);
+	if (r == -EINVAL)
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
+			   "the peer's DH public value");
+	else if (r < 0)
+		ncrp_raise_errno("kernel DH derivation", -r);
+	if (r >= 0) {
+		n = ncrlib_key_export(fd, nk, buf, cap);
+		if (n < 0)
+			ncrp_raise_errno("exporting the shared secret",
+					 (int)-n);
+	}
+	ncrlib_key_free(fd, nk);
+	return n < 0 ? -1 : n;
+}
+
 static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		      size_t outlen)
 {
 	struct kex_ctx *c = vctx;
-	size_t plen, ylen, i;
+	size_t plen, ylen = 0, i = 0;
 	unsigned char *y = NULL, *buf = NULL;
-	BIGNUM *bn = NULL;
-	int nk = -1, r, ok = 0;
+	int ok = 0;
 	long n;
 
 	if (c->key == NULL || c->peer == NULL) {
@@ -142,38 +189,10 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		*secretlen = plen;
 		return 1;
 	}
-	if (!EVP_PKEY_get_bn_param(c->peer->pub, OSSL_PKEY_PARAM_PUB_KEY,
-				   &bn)) {
-		ncrp_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
-		return 0;
-	}
-	ylen = (size_t)BN_num_bytes(bn);
-	y = malloc(ylen ? ylen : 1);
-	buf = malloc(plen + 64);
-	if (y == NULL || buf == NULL)
+	y = peer_value(c, &ylen);
+	buf = y != NULL ? malloc(plen + 64) : NULL;
+	if (buf == NULL || (n = kernel_dh(c, y, ylen, buf, plen + 64)) < 0)
 		goto out;
-	BN_bn2bin(bn, y);
-	nk = ncrlib_key_new(ncrlib_dev_fd());
-	if (nk < 0) {
-		ncrp_raise_errno("allocating a kernel key", -nk);
-		goto out;
-	}
-	r = ncrlib_key_derive_dh(ncrlib_dev_fd(), c->key->priv->key, nk,
-				 NCR_KEY_FLAG_EXPORTABLE, y, ylen);
-	if (r < 0) {
-		if (r == -EINVAL)
-			ncrp_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
-				   "the peer's DH public value");
-		else
-			ncrp_raise_errno("kernel DH derivation", -r);
-		goto out;
-	}
-	n = ncrlib_key_export(ncrlib_dev_fd(), nk, buf, plen + 64);
-	if (n < 0) {
-		ncrp_raise_errno("exporting the shared secret", (int)-n);
-		goto out;
-	}
-	i = 0;
 	if (!c->pad)
 		while (i < (size_t)n && buf[i] == 0)
 			i++;
@@ -191,11 +210,9 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 	*secretlen = (size_t)n - i;
 	ok = 1;
 out:
-	ncrlib_key_free(ncrlib_dev_fd(), nk);
 	if (buf != NULL)
 		OPENSSL_clear_free(buf, plen + 64);
 	free(y);
-	BN_free(bn);
 	return ok;
 }
 
