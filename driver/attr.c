@@ -7,7 +7,8 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
-#include "ncr_int.h"
+#include "attr.h"
+#include "session_io.h"
 #include "ncr_compat.h"
 
 u32 ncr_attr_u32(struct nlattr *tb[], int type, u32 def)

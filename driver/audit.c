@@ -22,7 +22,10 @@
 #include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/string.h>
-#include "ncr_audit.h"
+#include "audit.h"
+#include "attr.h"
+#include "key.h"
+#include "ns.h"
 
 /* What a record says about a key, copied under the key's lock. */
 struct ncr_audit_key {

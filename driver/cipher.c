@@ -38,7 +38,8 @@
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "ncr_int.h"
+#include "algo.h"
+#include "session.h"
 
 struct ncr_cipher_state {
 	struct crypto_skcipher *tfm;

@@ -8,7 +8,7 @@
 #include <linux/build_bug.h>
 #include <linux/compat.h>
 #include <linux/uaccess.h>
-#include "ncr_int.h"
+#include "ioctl.h"
 #include "ncr_compat.h"
 
 #ifdef CONFIG_COMPAT

@@ -13,7 +13,8 @@
 #include <linux/err.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
-#include "ncr_int.h"
+#include "algo.h"
+#include "session.h"
 
 struct ncr_hash_state {
 	struct crypto_ahash *tfm;

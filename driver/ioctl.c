@@ -13,8 +13,19 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
-#include "ncr_int.h"
-#include "ncr_audit.h"
+#include "ioctl.h"
+#include "audit.h"
+#include "key.h"
+#include "pk.h"
+#include "session.h"
+#include "storage.h"
+#include "wrap.h"
+
+/*
+ * Upper limit of the attribute bytes following the fixed struct, on input
+ * (EOVERFLOW above it) and on output (output space above it is unused).
+ */
+#define NCR_ATTR_MAX_BYTES	(64 * 1024)
 
 static long ncr_dispatch(struct ncr_ns *ns, enum ncr_call_op op,
 			 const void *s, struct nlattr *tb[],

@@ -12,8 +12,13 @@
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
-#include "ncr_int.h"
-#include "ncr_audit.h"
+#include "key.h"
+#include "algo.h"
+#include "attr.h"
+#include "audit.h"
+#include "ncr_limits.h"
+#include "ns.h"
+#include "pk.h"
 
 #define NCR_KEY_FLAGS_KNOWN (NCR_KEY_FLAG_EXPORTABLE | NCR_KEY_FLAG_WRAPPABLE | \
 			     NCR_KEY_FLAG_DECRYPT | NCR_KEY_FLAG_SIGN | \

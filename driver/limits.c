@@ -12,7 +12,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
-#include "ncr_int.h"
+#include "ncr_limits.h"
 
 static unsigned int max_keys_per_process = 1024;
 module_param(max_keys_per_process, uint, 0644);

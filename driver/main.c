@@ -9,7 +9,13 @@
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/slab.h>
-#include "ncr_int.h"
+#include "ioctl.h"
+#include "key.h"
+#include "ncr_limits.h"
+#include "ns.h"
+#include "pk.h"
+#include "session.h"
+#include "storage.h"
 
 static atomic_t ncr_ns_ids = ATOMIC_INIT(0);
 

@@ -14,7 +14,8 @@
 #include <linux/err.h>
 #include <linux/mutex.h>
 #include <linux/uaccess.h>
-#include "ncr_wrap.h"
+#include "storage.h"
+#include "wrap.h"
 
 static DEFINE_MUTEX(ncr_master_lock);	/* serialises setting */
 static u8 ncr_master_key[32];		/* kept to recognise a repeated set */

@@ -14,8 +14,10 @@
 #include <linux/err.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
-#include "ncr_int.h"
-#include "ncr_wrap.h"
+#include "pk.h"
+#include "algo.h"
+#include "attr.h"
+#include "key.h"
 #include "lib/pk_key.h"
 #include "lib/der.h"
 

@@ -13,7 +13,11 @@
 #include <crypto/hash.h>
 #include <linux/err.h>
 #include <linux/slab.h>
-#include "ncr_int.h"
+#include "pk.h"
+#include "algo.h"
+#include "attr.h"
+#include "key.h"
+#include "session.h"
 #include "lib/pk_key.h"
 #include "lib/pkcs1.h"
 

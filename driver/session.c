@@ -8,7 +8,13 @@
 #include <linux/err.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
-#include "ncr_int.h"
+#include "session.h"
+#include "algo.h"
+#include "attr.h"
+#include "key.h"
+#include "ncr_limits.h"
+#include "ns.h"
+#include "pk.h"
 
 int ncr_data_in_read(const struct ncr_data_in *in, size_t off, void *dst,
 		     size_t len)

@@ -9,7 +9,12 @@
 #include <linux/err.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "ncr_wrap.h"
+#include "storage.h"
+#include "algo.h"
+#include "attr.h"
+#include "key.h"
+#include "pk.h"
+#include "wrap.h"
 #include "lib/key_blob.h"
 
 static_assert(KEY_BLOB_TYPE_SECRET == NCR_KEY_TYPE_SECRET);

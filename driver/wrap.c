@@ -17,7 +17,11 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "ncr_wrap.h"
+#include "wrap.h"
+#include "algo.h"
+#include "attr.h"
+#include "key.h"
+#include "pk.h"
 
 MODULE_IMPORT_NS(CRYPTO_INTERNAL);	/* crypto_cipher_* in 6.1 */
 

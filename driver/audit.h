@@ -7,7 +7,12 @@
 #ifndef NCR_AUDIT_H
 #define NCR_AUDIT_H
 
-#include "ncr_int.h"
+#include <linux/ncr.h>
+#include "ioctl.h"
+#include "lib/nlattr.h"
+
+struct ncr_key;
+struct ncr_ns;
 
 /*
  * After an attribute-carrying ioctl ran (ncr_call): records KEY_GENERATE,

@@ -1,19 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Internal interface between wrap.c (KEY_WRAP/UNWRAP and the AES glue for
- * lib/aes_kw.c), storage.c (storage blobs) and master_key.c.
+ * KEY_WRAP/UNWRAP and the AES glue for lib/aes_kw.c (wrap.c), shared with
+ * storage.c and master_key.c.
  */
 #ifndef NCR_WRAP_H
 #define NCR_WRAP_H
 
 #include <crypto/internal/cipher.h>
-#include "ncr_int.h"
+#include <linux/ncr.h>
 #include "lib/aes_kw.h"
+#include "lib/nlattr.h"
+
+struct ncr_ns;
 
 /* Room for the DER of a public/private key (as KEY_EXPORT's limit). */
 #define NCR_PK_MATERIAL_MAX	(16 * 1024)
 
-/* ---- wrap.c ---- */
+/* NCRIO_KEY_WRAP / NCRIO_KEY_UNWRAP (RFC 3394 / 5649). */
+long ncr_key_wrap(struct ncr_ns *ns, const struct ncr_key_wrap *wrap,
+		  struct nlattr *tb[]);
+long ncr_key_unwrap(struct ncr_ns *ns, const struct ncr_key_unwrap *unwrap,
+		    struct nlattr *tb[]);
 
 /*
  * A single-block AES transform keyed with @key (16, 24 or 32 bytes).  The
@@ -24,20 +31,5 @@ struct crypto_cipher *ncr_kw_tfm_alloc(const u8 *key, size_t len);
 
 /* Binds lib/aes_kw.c's block callbacks to @tfm. */
 void ncr_kw_cipher_bind(struct aes_kw_cipher *c, struct crypto_cipher *tfm);
-
-/*
- * SP 800-57 security strength in bits of a public/private key (pk.c), for
- * the rule "never wrap a key under a weaker key-encryption key" (wrap.c).
- */
-unsigned int ncr_pk_strength_bits(struct ncr_key *key);
-
-/* ---- master_key.c ---- */
-
-/*
- * The storage master key's AES transform, or NULL when no master key is
- * set.  Once set it stays unchanged until module unload, so the pointer
- * may be used without further locking while /dev/crypto is open.
- */
-struct crypto_cipher *ncr_master_tfm(void);
 
 #endif /* NCR_WRAP_H */
