@@ -45,28 +45,29 @@ void ncrp_pkey_free(struct ncrp_pkey *k)
 	free(k);
 }
 
+/* OpenSSL's and the kernel's name of each key type. */
+static const struct {
+	const char *ossl, *kernel;
+} pk_names[] = {
+	[NCR_PKT_RSA] = { "RSA", "rsa" },
+	[NCR_PKT_DSA] = { "DSA", "dsa" },
+	[NCR_PKT_DH] = { "DH", "dh" },
+};
+
+/* Anything but RSA and DSA is DH, as the key objects know only these. */
+static int pk_index(int type)
+{
+	return type == NCR_PKT_RSA || type == NCR_PKT_DSA ? type : NCR_PKT_DH;
+}
+
 const char *ncrp_pk_ossl_name(int type)
 {
-	switch (type) {
-	case NCR_PKT_RSA:
-		return "RSA";
-	case NCR_PKT_DSA:
-		return "DSA";
-	default:
-		return "DH";
-	}
+	return pk_names[pk_index(type)].ossl;
 }
 
 const char *ncrp_pk_kernel_name(int type)
 {
-	switch (type) {
-	case NCR_PKT_RSA:
-		return "rsa";
-	case NCR_PKT_DSA:
-		return "dsa";
-	default:
-		return "dh";
-	}
+	return pk_names[pk_index(type)].kernel;
 }
 
 int ncrp_pkey_set_pub_spki(struct ncrp_pkey *k, const unsigned char *der,

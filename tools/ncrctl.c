@@ -28,6 +28,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/ncr.h>
+#include "algo_list.h"
 #include "ncrctl.h"
 #include "ncrlib.h"
 #include "ncrctl_parse.h"
@@ -442,40 +443,48 @@ static void print_walgs(int fd, int aes)
 	ncrlib_key_free(fd, kek);
 }
 
+/* The driver's algorithms, from the list its own table is built from. */
+struct algo_entry {
+	const char *name;
+	enum ncr_algo_class cls;
+	uint32_t min_key;		/* bytes */
+	bool aes_key;
+};
+
+#define ALGO_ENTRY(n, c, min, max, step, aes, one) { n, c, min, aes },
+static const struct algo_entry algos[] = { NCR_ALGO_LIST(ALGO_ENTRY) };
+#define N_ALGOS (sizeof(algos) / sizeof(algos[0]))
+
+/* The key size a probe generates: the smallest, 256 bits for an HMAC. */
+static uint32_t probe_bits(const struct algo_entry *a)
+{
+	return a->cls == NCR_ALG_MAC ? 256 : a->min_key * 8;
+}
+
 static void print_algos(int fd)
 {
-	static const struct {
-		const char *name;
-		uint32_t bits;
-	} secret[] = {
-		{ "ecb(aes)", 128 }, { "cbc(aes)", 128 }, { "ctr(aes)", 128 },
-		{ "xts(aes)", 256 }, { "cbc(des3_ede)", 192 },
-		{ "ecb(camellia)", 128 }, { "cbc(camellia)", 128 },
-		{ "ctr(camellia)", 128 }, { "ecb(cipher_null)", 0 },
-		{ "hmac(md5)", 256 }, { "hmac(sha1)", 256 },
-		{ "hmac(sha224)", 256 }, { "hmac(sha256)", 256 },
-		{ "hmac(sha384)", 256 }, { "hmac(sha512)", 256 },
-	};
-	static const char *const pk[] = { "rsa", "dsa", "dh" };
-	static const char *const hash[] = {
-		"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
-		"sha3-224", "sha3-256", "sha3-384", "sha3-512",
-	};
 	int aes = -1;
 	size_t i;
 
 	printf("algorithms:");
-	for (i = 0; i < sizeof(secret) / sizeof(secret[0]); i++)
-		if (!probe_secret(fd, secret[i].name, secret[i].bits,
-				  NCR_KEY_FLAG_WRAPPABLE, i == 0 ? &aes : NULL))
-			printf(" %s", secret[i].name);
-	for (i = 0; i < sizeof(pk) / sizeof(pk[0]); i++)
-		if (!probe_pk(fd, pk[i]))
-			printf(" %s", pk[i]);
+	for (i = 0; i < N_ALGOS; i++) {
+		int *keep = algos[i].aes_key && aes < 0 ? &aes : NULL;
+
+		if ((algos[i].cls == NCR_ALG_CIPHER ||
+		     algos[i].cls == NCR_ALG_MAC) &&
+		    !probe_secret(fd, algos[i].name, probe_bits(&algos[i]),
+				  NCR_KEY_FLAG_WRAPPABLE, keep))
+			printf(" %s", algos[i].name);
+	}
+	for (i = 0; i < N_ALGOS; i++)
+		if ((algos[i].cls == NCR_ALG_PK || algos[i].cls == NCR_ALG_DH) &&
+		    !probe_pk(fd, algos[i].name))
+			printf(" %s", algos[i].name);
 	printf("\nhashes:");
-	for (i = 0; i < sizeof(hash) / sizeof(hash[0]); i++)
-		if (!probe_hash(fd, hash[i]))
-			printf(" %s", hash[i]);
+	for (i = 0; i < N_ALGOS; i++)
+		if (algos[i].cls == NCR_ALG_HASH &&
+		    !probe_hash(fd, algos[i].name))
+			printf(" %s", algos[i].name);
 	print_walgs(fd, aes);
 	ncrlib_key_free(fd, aes);
 	printf("\n");
