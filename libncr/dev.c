@@ -92,3 +92,11 @@ long ncrlib_attrs_ioctl(int fd, unsigned long req, struct ncrlib_attrs *a)
 
 	return r ? r : ncrlib_ioctl(fd, req, a->buf);
 }
+
+long ncrlib_attrs_call(int fd, unsigned long req, struct ncrlib_attrs *a)
+{
+	long r = ncrlib_attrs_ioctl(fd, req, a);
+
+	ncrlib_attrs_free(a);
+	return r;
+}

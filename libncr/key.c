@@ -25,16 +25,13 @@ int ncrlib_key_import(int fd, int key, const char *algo, uint32_t type,
 	struct ncr_key_import s = {
 		.key = key, .data = data, .data_size = (uint32_t)len };
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	ncrlib_attrs_str(&a, NCR_ATTR_ALGORITHM, algo);
 	ncrlib_attrs_u32(&a, NCR_ATTR_KEY_TYPE, type);
 	ncrlib_attrs_u32(&a, NCR_ATTR_KEY_FLAGS, flags);
-	r = ncrlib_attrs_ioctl(fd, NCRIO_KEY_IMPORT, &a);
-	ncrlib_attrs_free(&a);
-	return (int)r;
+	return (int)ncrlib_attrs_call(fd, NCRIO_KEY_IMPORT, &a);
 }
 
 int ncrlib_key_generate(int fd, int key, const char *algo, uint32_t bits,
@@ -42,16 +39,13 @@ int ncrlib_key_generate(int fd, int key, const char *algo, uint32_t bits,
 {
 	struct ncr_key_generate s = { .key = key };
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	ncrlib_attrs_str(&a, NCR_ATTR_ALGORITHM, algo);
 	ncrlib_attrs_u32(&a, NCR_ATTR_SECRET_KEY_BITS, bits);
 	ncrlib_attrs_u32(&a, NCR_ATTR_KEY_FLAGS, flags);
-	r = ncrlib_attrs_ioctl(fd, NCRIO_KEY_GENERATE, &a);
-	ncrlib_attrs_free(&a);
-	return (int)r;
+	return (int)ncrlib_attrs_call(fd, NCRIO_KEY_GENERATE, &a);
 }
 
 static void put_pair_params(struct ncrlib_attrs *a,
@@ -78,14 +72,11 @@ int ncrlib_key_generate_pair(int fd, const struct ncrlib_pair_params *p)
 	struct ncr_key_generate_pair s = {
 		.private_key = p->priv, .public_key = p->pub };
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	put_pair_params(&a, p);
-	r = ncrlib_attrs_ioctl(fd, NCRIO_KEY_GENERATE_PAIR, &a);
-	ncrlib_attrs_free(&a);
-	return (int)r;
+	return (int)ncrlib_attrs_call(fd, NCRIO_KEY_GENERATE_PAIR, &a);
 }
 
 int ncrlib_key_derive_dh(int fd, int priv, int newkey, uint32_t flags,
@@ -93,16 +84,13 @@ int ncrlib_key_derive_dh(int fd, int priv, int newkey, uint32_t flags,
 {
 	struct ncr_key_derive s = { .input_key = priv, .new_key = newkey };
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	ncrlib_attrs_str(&a, NCR_ATTR_DERIVATION_ALGORITHM, NCR_DERIVE_DH);
 	ncrlib_attrs_u32(&a, NCR_ATTR_KEY_FLAGS, flags);
 	ncrlib_attrs_put(&a, NCR_ATTR_DH_PUBLIC, peer, peer_len);
-	r = ncrlib_attrs_ioctl(fd, NCRIO_KEY_DERIVE, &a);
-	ncrlib_attrs_free(&a);
-	return (int)r;
+	return (int)ncrlib_attrs_call(fd, NCRIO_KEY_DERIVE, &a);
 }
 
 long ncrlib_key_export(int fd, int key, void *buf, size_t len)
@@ -139,14 +127,11 @@ long ncrlib_key_wrap(int fd, int kek, int key, const char *walg, void *buf,
 		.wrapping_key = kek, .source_key = key, .buffer = buf,
 		.buffer_size = (int)len };
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	ncrlib_attrs_str(&a, NCR_ATTR_WRAPPING_ALGORITHM, walg);
-	r = ncrlib_attrs_ioctl(fd, NCRIO_KEY_WRAP, &a);
-	ncrlib_attrs_free(&a);
-	return r;
+	return ncrlib_attrs_call(fd, NCRIO_KEY_WRAP, &a);
 }
 
 /* Fills @info from the attributes the kernel wrote after the struct. */

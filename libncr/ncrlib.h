@@ -58,6 +58,8 @@ int ncrlib_dev_status(void);
 long ncrlib_ioctl(int fd, unsigned long req, void *arg);
 /* ncrlib_attrs_end(), then the ioctl on a->buf. */
 long ncrlib_attrs_ioctl(int fd, unsigned long req, struct ncrlib_attrs *a);
+/* The same, then ncrlib_attrs_free(): for calls without outputs. */
+long ncrlib_attrs_call(int fd, unsigned long req, struct ncrlib_attrs *a);
 
 /* ---- key.c: key objects ---- */
 int ncrlib_key_new(int fd);		/* handle or -errno */

@@ -43,14 +43,11 @@ int ncrlib_session_new(int fd, const struct ncrlib_sess_params *p)
 {
 	struct ncr_session_init s = { .op = p->op };
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	put_session_params(&a, p);
-	r = ncrlib_attrs_ioctl(fd, NCRIO_SESSION_INIT, &a);
-	ncrlib_attrs_free(&a);
-	return (int)r;
+	return (int)ncrlib_attrs_call(fd, NCRIO_SESSION_INIT, &a);
 }
 
 static void put_input(struct ncrlib_attrs *a, uint16_t type, const void *p,
@@ -92,15 +89,12 @@ static long session_io(int fd, int ses, struct ncrlib_io *io,
 {
 	struct ncr_session_update s = { .ses = ses }; /* = ncr_session_final */
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	if (io != NULL)
 		put_io(&a, io);
-	r = ncrlib_attrs_ioctl(fd, req, &a);
-	ncrlib_attrs_free(&a);
-	return r;
+	return ncrlib_attrs_call(fd, req, &a);
 }
 
 long ncrlib_session_update(int fd, int ses, struct ncrlib_io *io)
@@ -124,13 +118,10 @@ long ncrlib_session_once(int fd, const struct ncrlib_sess_params *p,
 {
 	struct ncr_session_once s = { .op = p->op };
 	struct ncrlib_attrs a;
-	long r;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
 	put_session_params(&a, p);
 	put_io(&a, io);
-	r = ncrlib_attrs_ioctl(fd, NCRIO_SESSION_ONCE, &a);
-	ncrlib_attrs_free(&a);
-	return r;
+	return ncrlib_attrs_call(fd, NCRIO_SESSION_ONCE, &a);
 }

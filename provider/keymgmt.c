@@ -501,46 +501,45 @@ void *ncrp_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
 	OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_G, NULL, 0),			\
 	OSSL_PARAM_BN(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0)
 
+static const OSSL_PARAM rsa_gettable[] = {
+	KM_GETTABLE_SIZES,
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
+	OSSL_PARAM_END
+};
+
+static const OSSL_PARAM dsa_gettable[] = {
+	KM_GETTABLE_SIZES,
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+	KM_GETTABLE_FFC,
+	OSSL_PARAM_END
+};
+
+static const OSSL_PARAM dh_gettable[] = {
+	KM_GETTABLE_SIZES,
+	KM_GETTABLE_FFC,
+	OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
+	OSSL_PARAM_END
+};
+
 static const OSSL_PARAM *rsa_gettable_params(void *provctx)
 {
-	static const OSSL_PARAM t[] = {
-		KM_GETTABLE_SIZES,
-		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
-		OSSL_PARAM_END
-	};
-
 	(void)provctx;
-	return t;
+	return rsa_gettable;
 }
 
 static const OSSL_PARAM *dsa_gettable_params(void *provctx)
 {
-	static const OSSL_PARAM t[] = {
-		KM_GETTABLE_SIZES,
-		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
-		KM_GETTABLE_FFC,
-		OSSL_PARAM_END
-	};
-
 	(void)provctx;
-	return t;
+	return dsa_gettable;
 }
 
 static const OSSL_PARAM *dh_gettable_params(void *provctx)
 {
-	static const OSSL_PARAM t[] = {
-		KM_GETTABLE_SIZES,
-		KM_GETTABLE_FFC,
-		OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-					NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
-		OSSL_PARAM_END
-	};
-
 	(void)provctx;
-	return t;
+	return dh_gettable;
 }
 
 static const char *rsa_query_operation_name(int operation_id)
