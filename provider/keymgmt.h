@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * KEYMGMT: keymgmt.c holds the functions common to RSA, DSA and DH and the
- * three dispatch tables; the per-type files add key generation parameters.
+ * three dispatch tables; keymgmt_gen.c generates pairs in the kernel from
+ * the parameters the per-type files collect.
  */
 #ifndef NCR_KEYMGMT_H
 #define NCR_KEYMGMT_H
@@ -19,7 +20,7 @@ struct ncrp_km_gen {
 	EVP_PKEY *dh_params;		/* DH domain (swctx) */
 };
 
-/* keymgmt.c: the generation context and the kernel generation */
+/* keymgmt_gen.c: the generation context and the kernel generation */
 struct ncrp_km_gen *ncrp_km_gen_new(void *provctx, int type, int selection);
 OSSL_FUNC_keymgmt_gen_cleanup_fn ncrp_km_gen_cleanup;
 /* Generate the pair in the kernel from the settled gen context. */
