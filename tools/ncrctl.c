@@ -17,7 +17,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,19 +36,7 @@
 #define SYSFS_MODULE	"/sys/module/ncr"
 #define MASTER_KEY_LEN	32
 
-static const char *prog = "ncrctl";
-
-int ncrctl_die(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return code;
-}
+static const char *prog = NCRCTL_NAME;
 
 #define die ncrctl_die
 
