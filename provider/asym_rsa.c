@@ -13,12 +13,25 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
-#include <openssl/rsa.h>
+#include "names.h"
 #include "ncr_prov.h"
+#include "rsa_params.h"
+
+static OSSL_FUNC_asym_cipher_newctx_fn asym_newctx;
+static OSSL_FUNC_asym_cipher_freectx_fn asym_freectx;
+static OSSL_FUNC_asym_cipher_dupctx_fn asym_dupctx;
+static OSSL_FUNC_asym_cipher_encrypt_init_fn asym_encrypt_init;
+static OSSL_FUNC_asym_cipher_encrypt_fn asym_encrypt;
+static OSSL_FUNC_asym_cipher_decrypt_init_fn asym_decrypt_init;
+static OSSL_FUNC_asym_cipher_decrypt_fn asym_decrypt;
+static OSSL_FUNC_asym_cipher_get_ctx_params_fn asym_get_ctx_params;
+static OSSL_FUNC_asym_cipher_gettable_ctx_params_fn asym_gettable;
+static OSSL_FUNC_asym_cipher_set_ctx_params_fn asym_set_ctx_params;
+static OSSL_FUNC_asym_cipher_settable_ctx_params_fn asym_settable;
 
 struct asym_ctx {
-	struct ncr_provctx *prov;
-	struct ncr_pkey *key;
+	struct ncrp_provctx *prov;
+	struct ncrp_pkey *key;
 	int decrypting;
 	EVP_PKEY_CTX *shadow;		/* default provider, encrypt op */
 };
@@ -28,7 +41,7 @@ static void *asym_newctx(void *provctx)
 	struct asym_ctx *c = calloc(1, sizeof(*c));
 
 	if (c == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "cipher context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher context");
 		return NULL;
 	}
 	c->prov = provctx;
@@ -42,7 +55,7 @@ static void asym_freectx(void *vctx)
 	if (c == NULL)
 		return;
 	EVP_PKEY_CTX_free(c->shadow);
-	ncr_pkey_free(c->key);
+	ncrp_pkey_free(c->key);
 	free(c);
 }
 
@@ -53,7 +66,7 @@ static void *asym_dupctx(void *vctx)
 	if (c == NULL)
 		return NULL;
 	*c = *src;
-	c->key = ncr_pkey_ref(src->key);
+	c->key = ncrp_pkey_ref(src->key);
 	c->shadow = NULL;
 	if (src->shadow != NULL &&
 	    (c->shadow = EVP_PKEY_CTX_dup(src->shadow)) == NULL) {
@@ -71,7 +84,7 @@ static int asym_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		return 1;
 	if (c->shadow == NULL ||
 	    EVP_PKEY_CTX_set_params(c->shadow, params) <= 0) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "invalid RSA cipher parameter");
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "invalid RSA cipher parameter");
 		return 0;
 	}
 	return 1;
@@ -87,7 +100,7 @@ static int asym_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
 static const OSSL_PARAM *default_params(void *provctx, int settable)
 {
-	struct ncr_provctx *prov = provctx;
+	struct ncrp_provctx *prov = provctx;
 	EVP_ASYM_CIPHER *a = EVP_ASYM_CIPHER_fetch(prov->swctx, "RSA", NULL);
 	const OSSL_PARAM *t;
 
@@ -114,25 +127,25 @@ static const OSSL_PARAM *asym_gettable(void *vctx, void *provctx)
 static int asym_init(struct asym_ctx *c, void *provkey,
 		     const OSSL_PARAM params[], int decrypting)
 {
-	struct ncr_pkey *k = provkey;
+	struct ncrp_pkey *k = provkey;
 
 	if (k == NULL || k->type != NCR_PKT_RSA || k->pub == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not an ncr RSA key");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not an ncr RSA key");
 		return 0;
 	}
 	if (decrypting && k->priv == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "decryption needs a kernel private "
-			  "key (this is a public key)");
+		ncrp_raise(NCR_R_NO_KEY, "decryption needs a kernel private "
+			   "key (this is a public key)");
 		return 0;
 	}
-	ncr_pkey_ref(k);
-	ncr_pkey_free(c->key);
+	ncrp_pkey_ref(k);
+	ncrp_pkey_free(c->key);
 	c->key = k;
 	c->decrypting = decrypting;
 	EVP_PKEY_CTX_free(c->shadow);
 	c->shadow = EVP_PKEY_CTX_new_from_pkey(c->prov->swctx, k->pub, NULL);
 	if (c->shadow == NULL || EVP_PKEY_encrypt_init(c->shadow) <= 0) {
-		ncr_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
+		ncrp_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
 		return 0;
 	}
 	return asym_set_ctx_params(c, params);
@@ -166,79 +179,31 @@ static int asym_decrypt(void *vctx, unsigned char *out, size_t *outlen,
 			size_t outsize, const unsigned char *in, size_t inlen)
 {
 	struct asym_ctx *c = vctx;
-	char oaep_md[64] = "", mgf1[64] = "";
-	void *label = NULL;
-	size_t label_len = 0, mdsize;
-	int pad = RSA_PKCS1_PADDING;
-	struct ncr_sess_params p;
-	struct ncr_io io;
-	OSSL_PARAM q[5];
+	struct ncrp_rsa_settled s;
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io = { .in = in, .in_len = inlen, .out = out,
+				.out_cap = outsize };
 	long r;
 
 	if (c->key == NULL || !c->decrypting) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not initialised to decrypt");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not initialised to decrypt");
 		return 0;
 	}
 	if (out == NULL) {
 		*outlen = (size_t)EVP_PKEY_get_size(c->key->pub);
 		return 1;
 	}
-	q[0] = OSSL_PARAM_construct_int(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, &pad);
-	q[1] = OSSL_PARAM_construct_utf8_string(
-		OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST, oaep_md, sizeof(oaep_md));
-	q[2] = OSSL_PARAM_construct_utf8_string(
-		OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST, mgf1, sizeof(mgf1));
-	q[3] = OSSL_PARAM_construct_octet_ptr(
-		OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, &label, 0);
-	q[4] = OSSL_PARAM_construct_end();
-	EVP_PKEY_CTX_get_params(c->shadow, q);
-	if (OSSL_PARAM_modified(&q[3]))
-		label_len = q[3].return_size;
-	memset(&p, 0, sizeof(p));
-	p.op = NCR_OP_DECRYPT;
-	p.algo = "rsa";
+	ncrp_rsa_read_dec(c->shadow, &s);
+	ncrlib_sess_params_init(&p, NCR_OP_DECRYPT, "rsa");
 	p.key = c->key->priv->key;
-	p.pss_salt = -1;
-	if (pad == RSA_PKCS1_PADDING) {
-		p.rsa_method = RSA_PKCS1_V1_5;
-	} else if (pad == RSA_PKCS1_OAEP_PADDING) {
-		p.rsa_method = RSA_PKCS1_OAEP;
-		if (label != NULL && label_len != 0) {
-			ncr_raise(NCR_R_NOT_SUPPORTED, "OAEP with a label: "
-				  "the kernel supports only an empty label");
-			return 0;
-		}
-		if (oaep_md[0] == '\0')
-			strcpy(oaep_md, "SHA1");
-		p.oaep_hash = ncr_md_kernel_name(c->prov, oaep_md, &mdsize);
-		if (p.oaep_hash == NULL) {
-			ncr_raise(NCR_R_NOT_SUPPORTED, "OAEP digest %s",
-				  oaep_md);
-			return 0;
-		}
-		if (mgf1[0] != '\0' &&
-		    ncr_md_kernel_name(c->prov, mgf1, NULL) != p.oaep_hash) {
-			ncr_raise(NCR_R_NOT_SUPPORTED, "OAEP with MGF1 digest "
-				  "%s: the kernel uses the OAEP digest %s",
-				  mgf1, oaep_md);
-			return 0;
-		}
-	} else {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "RSA padding mode %d for "
-			  "decryption (PKCS#1 v1.5 and OAEP only)", pad);
+	if (!ncrp_rsa_dec_params(c->prov, &s, &p))
 		return 0;
-	}
-	memset(&io, 0, sizeof(io));
-	io.in = in;
-	io.in_len = inlen;
-	io.out = out;
-	io.out_cap = outsize;
-	r = ncr_session_once(&p, &io);
+	r = ncrlib_session_once(ncrlib_dev_fd(), &p, &io);
 	if (r < 0) {
 		if (r == -EBADMSG || r == -EINVAL)
-			ncr_raise(NCR_R_BAD_DECRYPT, "RSA decryption failed");
+			ncrp_raise(NCR_R_BAD_DECRYPT, "RSA decryption failed");
 		else
-			ncr_raise_errno("kernel RSA decryption", (int)-r);
+			ncrp_raise_errno("kernel RSA decryption", (int)-r);
 		return 0;
 	}
 	*outlen = io.out_len;
@@ -266,8 +231,8 @@ static const OSSL_DISPATCH rsa_asym_functions[] = {
 	{ 0, NULL }
 };
 
-const OSSL_ALGORITHM ncr_asym_ciphers[] = {
-	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
+const OSSL_ALGORITHM ncrp_asym_ciphers[] = {
+	{ NCRP_NAMES_RSA, NCRP_PROPS,
 	  rsa_asym_functions, "RSA PKCS#1 v1.5 / OAEP, kernel-held key" },
 	{ NULL, NULL, NULL, NULL }
 };

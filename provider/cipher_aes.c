@@ -18,7 +18,21 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 #include <openssl/evp.h>
+#include "names.h"
 #include "ncr_prov.h"
+
+static OSSL_FUNC_cipher_freectx_fn aes_freectx;
+static OSSL_FUNC_cipher_dupctx_fn aes_dupctx;
+static OSSL_FUNC_cipher_encrypt_init_fn aes_einit;
+static OSSL_FUNC_cipher_decrypt_init_fn aes_dinit;
+static OSSL_FUNC_cipher_update_fn aes_update;
+static OSSL_FUNC_cipher_final_fn aes_final;
+static OSSL_FUNC_cipher_cipher_fn aes_cipher;
+static OSSL_FUNC_cipher_gettable_params_fn aes_gettable_params;
+static OSSL_FUNC_cipher_get_ctx_params_fn aes_get_ctx_params;
+static OSSL_FUNC_cipher_gettable_ctx_params_fn aes_gettable_ctx_params;
+static OSSL_FUNC_cipher_set_ctx_params_fn aes_set_ctx_params;
+static OSSL_FUNC_cipher_settable_ctx_params_fn aes_settable_ctx_params;
 
 #define AES_BLOCK 16
 /* Bytes per ioctl: bounds the kernel's bounce buffer per call. */
@@ -29,7 +43,7 @@ struct aes_ctx {
 	size_t keylen;
 	int enc;
 	int pad;
-	struct ncr_khandle *key;
+	struct ncrp_khandle *key;
 	int ses;			/* -1: none yet */
 	pid_t ses_pid;			/* process that created ses */
 	unsigned char iv[AES_BLOCK], oiv[AES_BLOCK];
@@ -63,7 +77,7 @@ static void *aes_newctx(int mode, size_t keylen)
 	struct aes_ctx *c = calloc(1, sizeof(*c));
 
 	if (c == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "cipher context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher context");
 		return NULL;
 	}
 	c->mode = mode;
@@ -81,7 +95,7 @@ static void *aes_newctx(int mode, size_t keylen)
 static void drop_session(struct aes_ctx *c)
 {
 	if (c->ses >= 0 && c->ses_pid == getpid())
-		ncr_session_abort(c->ses);
+		ncrlib_session_abort(ncrlib_dev_fd(), c->ses);
 	c->ses = -1;
 }
 
@@ -92,7 +106,7 @@ static void aes_freectx(void *vctx)
 	if (c == NULL)
 		return;
 	drop_session(c);
-	ncr_khandle_unref(c->key);
+	ncrp_khandle_unref(c->key);
 	OPENSSL_cleanse(c, sizeof(*c));
 	free(c);
 }
@@ -103,12 +117,12 @@ static void *aes_dupctx(void *vctx)
 
 	c = malloc(sizeof(*c));
 	if (c == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "cipher context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher context");
 		return NULL;
 	}
 	*c = *src;
 	/* Same kernel key; the copy gets its own session at the same IV. */
-	ncr_khandle_ref(c->key);
+	ncrp_khandle_ref(c->key);
 	c->ses = -1;
 	return c;
 }
@@ -136,35 +150,35 @@ static int aes_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 static int import_key(struct aes_ctx *c, const unsigned char *key,
 		      size_t keylen)
 {
-	struct ncr_khandle *h;
+	struct ncrp_khandle *h;
 	int k, r;
 
 	if (keylen != c->keylen) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT,
-			  "AES key length %zu, expected %zu", keylen,
-			  c->keylen);
+		ncrp_raise(NCR_R_INVALID_ARGUMENT,
+			   "AES key length %zu, expected %zu", keylen,
+			   c->keylen);
 		return 0;
 	}
-	k = ncr_key_new();
+	k = ncrlib_key_new(ncrlib_dev_fd());
 	if (k < 0) {
-		ncr_raise_errno("allocating a kernel key", -k);
+		ncrp_raise_errno("allocating a kernel key", -k);
 		return 0;
 	}
 	/* Not exportable: the kernel never hands it back. */
-	r = ncr_key_import(k, kernel_algo(c->mode), NCR_KEY_TYPE_SECRET, 0,
-			   key, keylen);
+	r = ncrlib_key_import(ncrlib_dev_fd(), k, kernel_algo(c->mode),
+			      NCR_KEY_TYPE_SECRET, 0, key, keylen);
 	if (r < 0) {
-		ncr_key_free(k);
-		ncr_raise_errno("importing the AES key", -r);
+		ncrlib_key_free(ncrlib_dev_fd(), k);
+		ncrp_raise_errno("importing the AES key", -r);
 		return 0;
 	}
-	h = ncr_khandle_new(k);
+	h = ncrp_khandle_new(k);
 	if (h == NULL) {
-		ncr_key_free(k);
-		ncr_raise(NCR_R_MALLOC_FAILURE, "key handle");
+		ncrlib_key_free(ncrlib_dev_fd(), k);
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "key handle");
 		return 0;
 	}
-	ncr_khandle_unref(c->key);
+	ncrp_khandle_unref(c->key);
 	c->key = h;
 	return 1;
 }
@@ -183,8 +197,8 @@ static int aes_init(void *vctx, const unsigned char *key, size_t keylen,
 	c->inited = 1;
 	if (iv != NULL && need > 0) {
 		if (ivlen != need) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "IV length %zu, expected %zu", ivlen, need);
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "IV length %zu, expected %zu", ivlen, need);
 			return 0;
 		}
 		memcpy(c->iv, iv, need);
@@ -211,18 +225,18 @@ static void ctr_add(unsigned char ctr[AES_BLOCK], size_t blocks)
 
 static int ensure_session(struct aes_ctx *c)
 {
-	struct ncr_sess_params p;
+	struct ncrlib_sess_params p;
 	int s;
 
 	if (c->ses >= 0 && c->ses_pid == getpid())
 		return 1;
 	c->ses = -1;
 	if (c->key == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "AES key not set");
+		ncrp_raise(NCR_R_NO_KEY, "AES key not set");
 		return 0;
 	}
 	if (ivlen_of(c->mode) && !c->iv_set) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "IV not set");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "IV not set");
 		return 0;
 	}
 	memset(&p, 0, sizeof(p));
@@ -236,9 +250,9 @@ static int ensure_session(struct aes_ctx *c)
 	}
 	p.rsa_method = -1;
 	p.pss_salt = -1;
-	s = ncr_session_new(&p);
+	s = ncrlib_session_new(ncrlib_dev_fd(), &p);
 	if (s < 0) {
-		ncr_raise_errno("starting a kernel AES session", -s);
+		ncrp_raise_errno("starting a kernel AES session", -s);
 		return 0;
 	}
 	c->ses = s;
@@ -256,7 +270,7 @@ static int run_blocks(struct aes_ctx *c, const unsigned char *in,
 		return 0;
 	while (len > 0) {
 		size_t n = len < CHUNK ? len : CHUNK;
-		struct ncr_io io;
+		struct ncrlib_io io;
 		long r;
 
 		memcpy(last_in, in + n - AES_BLOCK, AES_BLOCK);
@@ -265,15 +279,15 @@ static int run_blocks(struct aes_ctx *c, const unsigned char *in,
 		io.in_len = n;
 		io.out = out;
 		io.out_cap = n;
-		r = ncr_session_update(c->ses, &io);
+		r = ncrlib_session_update(ncrlib_dev_fd(), c->ses, &io);
 		if (r < 0 || io.out_len != n) {
 			drop_session(c);
 			if (r < 0)
-				ncr_raise_errno("kernel AES update", (int)-r);
+				ncrp_raise_errno("kernel AES update", (int)-r);
 			else
-				ncr_raise(NCR_R_KERNEL_OP_FAILED,
-					  "kernel AES returned %zu of %zu bytes",
-					  io.out_len, n);
+				ncrp_raise(NCR_R_KERNEL_OP_FAILED,
+					   "kernel AES returned %zu of %zu bytes",
+					   io.out_len, n);
 			return 0;
 		}
 		if (c->mode == EVP_CIPH_CBC_MODE)
@@ -333,13 +347,13 @@ static int block_update(struct aes_ctx *c, unsigned char *out, size_t *outl,
 		return 1;
 	}
 	if (outsize < process) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		return 0;
 	}
 	/* Copies first: in and out may be the same buffer. */
 	tmp = malloc(process);
 	if (tmp == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "cipher buffer");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher buffer");
 		return 0;
 	}
 	memcpy(tmp, c->buf, c->buflen);
@@ -362,15 +376,15 @@ static int aes_update(void *vctx, unsigned char *out, size_t *outl,
 
 	*outl = 0;
 	if (!c->inited) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
 		return 0;
 	}
 	if (inl == 0)
 		return 1;
 	if (c->mode == EVP_CIPH_CTR_MODE) {
 		if (outsize < inl) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "output buffer too small");
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "output buffer too small");
 			return 0;
 		}
 		if (!ctr_update(c, out, in, inl))
@@ -381,44 +395,33 @@ static int aes_update(void *vctx, unsigned char *out, size_t *outl,
 	return block_update(c, out, outl, outsize, in, inl);
 }
 
-static int aes_final(void *vctx, unsigned char *out, size_t *outl,
+/* Encryption with padding: the padded last block. */
+static int final_pad(struct aes_ctx *c, unsigned char *out, size_t *outl,
 		     size_t outsize)
 {
-	struct aes_ctx *c = vctx;
+	unsigned int padv = AES_BLOCK - (unsigned int)c->buflen;
+
+	memset(c->buf + c->buflen, (int)padv, padv);
+	if (outsize < AES_BLOCK) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		return 0;
+	}
+	if (!run_blocks(c, c->buf, out, AES_BLOCK))
+		return 0;
+	c->buflen = 0;
+	*outl = AES_BLOCK;
+	return 1;
+}
+
+/* Decryption with padding: the last block, its padding checked. */
+static int final_unpad(struct aes_ctx *c, unsigned char *out, size_t *outl,
+		       size_t outsize)
+{
 	unsigned char blk[AES_BLOCK];
 	unsigned int padv, bad, i;
 
-	*outl = 0;
-	if (!c->inited) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
-		return 0;
-	}
-	if (c->mode == EVP_CIPH_CTR_MODE)
-		return 1;
-	if (!c->pad) {
-		if (c->buflen != 0) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "data not a multiple of the block length");
-			return 0;
-		}
-		return 1;
-	}
-	if (c->enc) {
-		padv = AES_BLOCK - (unsigned int)c->buflen;
-		memset(c->buf + c->buflen, (int)padv, padv);
-		if (outsize < AES_BLOCK) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "output buffer too small");
-			return 0;
-		}
-		if (!run_blocks(c, c->buf, out, AES_BLOCK))
-			return 0;
-		c->buflen = 0;
-		*outl = AES_BLOCK;
-		return 1;
-	}
 	if (c->buflen != AES_BLOCK) {
-		ncr_raise(NCR_R_BAD_DECRYPT, "wrong final block length");
+		ncrp_raise(NCR_R_BAD_DECRYPT, "wrong final block length");
 		return 0;
 	}
 	if (!run_blocks(c, c->buf, blk, AES_BLOCK))
@@ -433,17 +436,41 @@ static int aes_final(void *vctx, unsigned char *out, size_t *outl,
 	}
 	if (bad) {
 		OPENSSL_cleanse(blk, sizeof(blk));
-		ncr_raise(NCR_R_BAD_DECRYPT, "bad padding");
+		ncrp_raise(NCR_R_BAD_DECRYPT, "bad padding");
 		return 0;
 	}
 	if (outsize < AES_BLOCK - padv) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		return 0;
 	}
 	memcpy(out, blk, AES_BLOCK - padv);
 	OPENSSL_cleanse(blk, sizeof(blk));
 	*outl = AES_BLOCK - padv;
 	return 1;
+}
+
+static int aes_final(void *vctx, unsigned char *out, size_t *outl,
+		     size_t outsize)
+{
+	struct aes_ctx *c = vctx;
+
+	*outl = 0;
+	if (!c->inited) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "cipher not initialised");
+		return 0;
+	}
+	if (c->mode == EVP_CIPH_CTR_MODE)
+		return 1;
+	if (!c->pad) {
+		if (c->buflen != 0) {
+			ncrp_raise(NCR_R_INVALID_ARGUMENT,
+				   "data not a multiple of the block length");
+			return 0;
+		}
+		return 1;
+	}
+	return c->enc ? final_pad(c, out, outl, outsize)
+		      : final_unpad(c, out, outl, outsize);
 }
 
 /* EVP_Cipher(): no padding, no buffering of block modes. */
@@ -454,12 +481,12 @@ static int aes_cipher(void *vctx, unsigned char *out, size_t *outl,
 
 	if (c->mode != EVP_CIPH_CTR_MODE &&
 	    (inl % AES_BLOCK != 0 || c->buflen != 0)) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT,
-			  "data not a multiple of the block length");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT,
+			   "data not a multiple of the block length");
 		return 0;
 	}
 	if (outsize < inl) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		return 0;
 	}
 	if (c->mode == EVP_CIPH_CTR_MODE) {
@@ -592,8 +619,8 @@ static int aes_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		if (!OSSL_PARAM_get_size_t(p, &sz))
 			return 0;
 		if (sz != c->keylen) {
-			ncr_raise(NCR_R_NOT_SUPPORTED,
-				  "key length is fixed at %zu", c->keylen);
+			ncrp_raise(NCR_R_NOT_SUPPORTED,
+				   "key length is fixed at %zu", c->keylen);
 			return 0;
 		}
 	}
@@ -602,8 +629,8 @@ static int aes_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		if (!OSSL_PARAM_get_uint(p, &u))
 			return 0;
 		if (u != c->ks_used) {
-			ncr_raise(NCR_R_NOT_SUPPORTED,
-				  "cannot move the CTR keystream position");
+			ncrp_raise(NCR_R_NOT_SUPPORTED,
+				   "cannot move the CTR keystream position");
 			return 0;
 		}
 	}
@@ -669,24 +696,21 @@ AES_IMPL(128, ctr, CTR)
 AES_IMPL(192, ctr, CTR)
 AES_IMPL(256, ctr, CTR)
 
-#define PROPS "provider=ncr"
-
-/* Names and OIDs as the default provider spells them. */
-const OSSL_ALGORITHM ncr_ciphers[] = {
-	{ "AES-256-ECB:2.16.840.1.101.3.4.1.41", PROPS, aes256ecb_functions,
+const OSSL_ALGORITHM ncrp_ciphers[] = {
+	{ NCRP_NAMES_AES_256_ECB, NCRP_PROPS, aes256ecb_functions,
 	  NULL },
-	{ "AES-192-ECB:2.16.840.1.101.3.4.1.21", PROPS, aes192ecb_functions,
+	{ NCRP_NAMES_AES_192_ECB, NCRP_PROPS, aes192ecb_functions,
 	  NULL },
-	{ "AES-128-ECB:2.16.840.1.101.3.4.1.1", PROPS, aes128ecb_functions,
+	{ NCRP_NAMES_AES_128_ECB, NCRP_PROPS, aes128ecb_functions,
 	  NULL },
-	{ "AES-256-CBC:AES256:2.16.840.1.101.3.4.1.42", PROPS,
+	{ NCRP_NAMES_AES_256_CBC, NCRP_PROPS,
 	  aes256cbc_functions, NULL },
-	{ "AES-192-CBC:AES192:2.16.840.1.101.3.4.1.22", PROPS,
+	{ NCRP_NAMES_AES_192_CBC, NCRP_PROPS,
 	  aes192cbc_functions, NULL },
-	{ "AES-128-CBC:AES128:2.16.840.1.101.3.4.1.2", PROPS,
+	{ NCRP_NAMES_AES_128_CBC, NCRP_PROPS,
 	  aes128cbc_functions, NULL },
-	{ "AES-256-CTR", PROPS, aes256ctr_functions, NULL },
-	{ "AES-192-CTR", PROPS, aes192ctr_functions, NULL },
-	{ "AES-128-CTR", PROPS, aes128ctr_functions, NULL },
+	{ NCRP_NAMES_AES_256_CTR, NCRP_PROPS, aes256ctr_functions, NULL },
+	{ NCRP_NAMES_AES_192_CTR, NCRP_PROPS, aes192ctr_functions, NULL },
+	{ NCRP_NAMES_AES_128_CTR, NCRP_PROPS, aes128ctr_functions, NULL },
 	{ NULL, NULL, NULL, NULL }
 };

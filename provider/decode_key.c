@@ -16,14 +16,25 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 #include "keyfile.h"
+#include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_decoder_freectx_fn dec_freectx;
+static OSSL_FUNC_decoder_does_selection_fn dec_does_selection;
+static OSSL_FUNC_decoder_decode_fn der_decode;
+static OSSL_FUNC_decoder_export_object_fn dec_export_object;
+static OSSL_FUNC_decoder_newctx_fn pem_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn rsa_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn dsa_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn dh_dec_newctx;
+static OSSL_FUNC_decoder_decode_fn pem_decode;
+
 struct dec_ctx {
-	struct ncr_provctx *prov;
+	struct ncrp_provctx *prov;
 	int type;
 };
 
-static void *dec_newctx(struct ncr_provctx *prov, int type)
+static void *dec_newctx(struct ncrp_provctx *prov, int type)
 {
 	struct dec_ctx *c = calloc(1, sizeof(*c));
 
@@ -84,7 +95,7 @@ static int spki_type(const unsigned char *spki, size_t len)
 }
 
 /* Everything from the core BIO (DER input: the key file body). */
-static unsigned char *read_all(struct ncr_provctx *prov, OSSL_CORE_BIO *cin,
+static unsigned char *read_all(struct ncrp_provctx *prov, OSSL_CORE_BIO *cin,
 			       size_t *len)
 {
 	BIO *core = BIO_new_from_core_bio(prov->libctx, cin);
@@ -115,6 +126,23 @@ static unsigned char *read_all(struct ncr_provctx *prov, OSSL_CORE_BIO *cin,
 }
 
 /* PEM "NCR KEY BLOB" -> DER with data structure "ncr-key-blob". */
+/* Hands the key file's DER body on to the DER decoders. */
+static int pass_der(unsigned char *der, size_t len, OSSL_CALLBACK *data_cb,
+		    void *data_cbarg)
+{
+	int object_type = OSSL_OBJECT_PKEY;
+	OSSL_PARAM params[4];
+
+	params[0] = OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_DATA,
+						      der, len);
+	params[1] = OSSL_PARAM_construct_utf8_string(
+		OSSL_OBJECT_PARAM_DATA_STRUCTURE, NCR_KEYFILE_STRUCTURE, 0);
+	params[2] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE,
+					     &object_type);
+	params[3] = OSSL_PARAM_construct_end();
+	return data_cb(params, data_cbarg);
+}
+
 static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 		      OSSL_CALLBACK *data_cb, void *data_cbarg,
 		      OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
@@ -125,8 +153,6 @@ static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	const unsigned char *spki, *blob;
 	size_t spki_len, blob_len;
 	long der_len = 0;
-	int object_type = OSSL_OBJECT_PKEY;
-	OSSL_PARAM params[4];
 	BIO *in;
 	int ok = 1;	/* "not ours": let the other decoders try */
 
@@ -144,22 +170,15 @@ static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	ERR_clear_last_mark();
 	if (strcmp(name, NCR_KEYFILE_PEM_LABEL) != 0)
 		goto out;
-	if (!ncr_keyfile_decode(der, (size_t)der_len, &spki, &spki_len,
-				&blob, &blob_len) ||
+	if (!ncrp_keyfile_decode(der, (size_t)der_len, &spki, &spki_len,
+				 &blob, &blob_len) ||
 	    spki_type(spki, spki_len) == 0) {
-		ncr_raise(NCR_R_BAD_KEY_FILE, "malformed %s PEM body",
-			  NCR_KEYFILE_PEM_LABEL);
+		ncrp_raise(NCR_R_BAD_KEY_FILE, "malformed %s PEM body",
+			   NCR_KEYFILE_PEM_LABEL);
 		ok = 0;
 		goto out;
 	}
-	params[0] = OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_DATA,
-						      der, (size_t)der_len);
-	params[1] = OSSL_PARAM_construct_utf8_string(
-		OSSL_OBJECT_PARAM_DATA_STRUCTURE, NCR_KEYFILE_STRUCTURE, 0);
-	params[2] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE,
-					     &object_type);
-	params[3] = OSSL_PARAM_construct_end();
-	ok = data_cb(params, data_cbarg);
+	ok = pass_der(der, (size_t)der_len, data_cb, data_cbarg);
 out:
 	OPENSSL_free(name);
 	OPENSSL_free(header);
@@ -177,7 +196,7 @@ static int der_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	const unsigned char *spki, *blob;
 	size_t spki_len, blob_len, der_len;
 	unsigned char *der;
-	struct ncr_pkey *k = NULL;
+	struct ncrp_pkey *k = NULL;
 	OSSL_PARAM params[4];
 	int object_type = OSSL_OBJECT_PKEY;
 	int ok = 1;	/* "not ours": let the other decoders try */
@@ -188,28 +207,28 @@ static int der_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 	der = read_all(c->prov, cin, &der_len);
 	if (der == NULL)
 		return 1;
-	if (!ncr_keyfile_decode(der, der_len, &spki, &spki_len, &blob,
-				&blob_len))
+	if (!ncrp_keyfile_decode(der, der_len, &spki, &spki_len, &blob,
+				 &blob_len))
 		goto out;
 	if (spki_type(spki, spki_len) != c->type)
 		goto out;		/* another ncr decoder's key type */
-	k = ncr_pkey_new(c->prov, c->type);
-	if (k == NULL || !ncr_pkey_set_pub_spki(k, spki, spki_len) ||
-	    !ncr_pkey_unwrap(k, blob, blob_len)) {
+	k = ncrp_pkey_new(c->prov, c->type);
+	if (k == NULL || !ncrp_pkey_set_pub_spki(k, spki, spki_len) ||
+	    !ncrp_pkey_unwrap(k, blob, blob_len)) {
 		ok = 0;
 		goto out;
 	}
 	params[0] = OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE,
 					     &object_type);
 	params[1] = OSSL_PARAM_construct_utf8_string(
-		OSSL_OBJECT_PARAM_DATA_TYPE, (char *)ncr_pk_ossl_name(c->type),
+		OSSL_OBJECT_PARAM_DATA_TYPE, (char *)ncrp_pk_ossl_name(c->type),
 		0);
 	params[2] = OSSL_PARAM_construct_octet_string(
 		OSSL_OBJECT_PARAM_REFERENCE, &k, sizeof(k));
 	params[3] = OSSL_PARAM_construct_end();
 	ok = data_cb(params, data_cbarg);
 out:
-	ncr_pkey_free(k);
+	ncrp_pkey_free(k);
 	OPENSSL_clear_free(der, der_len);
 	return ok;
 }
@@ -218,14 +237,14 @@ static int dec_export_object(void *vctx, const void *objref,
 			     size_t objref_sz, OSSL_CALLBACK *export_cb,
 			     void *export_cbarg)
 {
-	struct ncr_pkey *k;
+	struct ncrp_pkey *k;
 
 	(void)vctx;
 	if (objref == NULL || objref_sz != sizeof(k))
 		return 0;
 	memcpy(&k, objref, sizeof(k));
 	/* Public half only: the private key cannot leave the kernel. */
-	return ncr_km_export_public(k, export_cb, export_cbarg);
+	return ncrp_km_export_public(k, export_cb, export_cbarg);
 }
 
 #define DEC_FUNCS(t)							\
@@ -256,16 +275,16 @@ static const OSSL_DISPATCH pem_decoder_functions[] = {
 	{ 0, NULL }
 };
 
-#define DEC_PROPS "provider=ncr,input=der,structure=" NCR_KEYFILE_STRUCTURE
+#define DEC_PROPS NCRP_PROPS ",input=der,structure=" NCR_KEYFILE_STRUCTURE
 
-const OSSL_ALGORITHM ncr_decoders[] = {
-	{ "DER", "provider=ncr,input=pem", pem_decoder_functions,
+const OSSL_ALGORITHM ncrp_decoders[] = {
+	{ "DER", NCRP_PROPS ",input=pem", pem_decoder_functions,
 	  "ncr key file PEM armour" },
-	{ "RSA:rsaEncryption", DEC_PROPS, rsa_decoder_functions,
+	{ NCRP_SN_RSA, DEC_PROPS, rsa_decoder_functions,
 	  "ncr key file" },
-	{ "DSA:dsaEncryption", DEC_PROPS, dsa_decoder_functions,
+	{ NCRP_SN_DSA, DEC_PROPS, dsa_decoder_functions,
 	  "ncr key file" },
-	{ "DH:dhKeyAgreement", DEC_PROPS, dh_decoder_functions,
+	{ NCRP_SN_DH, DEC_PROPS, dh_decoder_functions,
 	  "ncr key file" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -20,7 +20,15 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include "keyfile.h"
+#include "names.h"
 #include "ncr_prov.h"
+
+static OSSL_FUNC_encoder_newctx_fn enc_newctx;
+static OSSL_FUNC_encoder_freectx_fn enc_freectx;
+static OSSL_FUNC_encoder_does_selection_fn blob_does_selection;
+static OSSL_FUNC_encoder_encode_fn blob_encode;
+static OSSL_FUNC_encoder_does_selection_fn text_does_selection;
+static OSSL_FUNC_encoder_encode_fn text_encode;
 
 static void *enc_newctx(void *provctx)
 {
@@ -42,8 +50,8 @@ static int blob_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,
 		       const OSSL_PARAM obj_abstract[], int selection,
 		       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
 {
-	struct ncr_provctx *prov = ctx;
-	const struct ncr_pkey *k = obj_raw;
+	struct ncrp_provctx *prov = ctx;
+	const struct ncrp_pkey *k = obj_raw;
 	unsigned char *spki = NULL, *blob = NULL, *der = NULL;
 	size_t spki_len = 0, blob_len = 0, der_len = 0;
 	BIO *out = NULL;
@@ -55,15 +63,15 @@ static int blob_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,
 	if (k == NULL || !(selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY))
 		return 0;
 	if (k->priv == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "not a kernel private key");
+		ncrp_raise(NCR_R_NO_KEY, "not a kernel private key");
 		return 0;
 	}
-	if (!ncr_pkey_spki(k, &spki, &spki_len) ||
-	    !ncr_pkey_wrap(k, &blob, &blob_len))
+	if (!ncrp_pkey_spki(k, &spki, &spki_len) ||
+	    !ncrp_pkey_wrap(k, &blob, &blob_len))
 		goto out;
-	if (!ncr_keyfile_encode(spki, spki_len, blob, blob_len, &der,
-				&der_len)) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "key file");
+	if (!ncrp_keyfile_encode(spki, spki_len, blob, blob_len, &der,
+				 &der_len)) {
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "key file");
 		goto out;
 	}
 	out = BIO_new_from_core_bio(prov->libctx, cout);
@@ -90,8 +98,8 @@ static int text_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,
 		       const OSSL_PARAM obj_abstract[], int selection,
 		       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
 {
-	struct ncr_provctx *prov = ctx;
-	const struct ncr_pkey *k = obj_raw;
+	struct ncrp_provctx *prov = ctx;
+	const struct ncrp_pkey *k = obj_raw;
 	BIO *out;
 	int ok = 1;
 
@@ -107,12 +115,12 @@ static int text_encode(void *ctx, OSSL_CORE_BIO *cout, const void *obj_raw,
 		if (k->priv != NULL)
 			BIO_printf(out, "%s Private-Key: held by the Linux "
 				   "kernel (ncr), %s\n",
-				   ncr_pk_ossl_name(k->type),
+				   ncrp_pk_ossl_name(k->type),
 				   k->kflags & NCR_KEY_FLAG_EXPORTABLE ?
 				   "exportable" : "not exportable");
 		else
 			BIO_printf(out, "%s key: no private part\n",
-				   ncr_pk_ossl_name(k->type));
+				   ncrp_pk_ossl_name(k->type));
 	}
 	if (k->pub != NULL) {
 		if (selection & OSSL_KEYMGMT_SELECT_KEYPAIR)
@@ -137,18 +145,18 @@ static const OSSL_DISPATCH kind##_encoder_functions[] = {		\
 ENC_FUNCS(blob)
 ENC_FUNCS(text)
 
-#define BLOB_PROPS "provider=ncr,output=pem,structure=PrivateKeyInfo"
-#define TEXT_PROPS "provider=ncr,output=text"
+#define BLOB_PROPS NCRP_PROPS ",output=pem,structure=PrivateKeyInfo"
+#define TEXT_PROPS NCRP_PROPS ",output=text"
 
-const OSSL_ALGORITHM ncr_encoders[] = {
-	{ "RSA:rsaEncryption", BLOB_PROPS, blob_encoder_functions,
+const OSSL_ALGORITHM ncrp_encoders[] = {
+	{ NCRP_SN_RSA, BLOB_PROPS, blob_encoder_functions,
 	  "ncr key file (storage blob + public key)" },
-	{ "DSA:dsaEncryption", BLOB_PROPS, blob_encoder_functions,
+	{ NCRP_SN_DSA, BLOB_PROPS, blob_encoder_functions,
 	  "ncr key file (storage blob + public key)" },
-	{ "DH:dhKeyAgreement", BLOB_PROPS, blob_encoder_functions,
+	{ NCRP_SN_DH, BLOB_PROPS, blob_encoder_functions,
 	  "ncr key file (storage blob + public key)" },
-	{ "RSA:rsaEncryption", TEXT_PROPS, text_encoder_functions, NULL },
-	{ "DSA:dsaEncryption", TEXT_PROPS, text_encoder_functions, NULL },
-	{ "DH:dhKeyAgreement", TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_RSA, TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_DSA, TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_DH, TEXT_PROPS, text_encoder_functions, NULL },
 	{ NULL, NULL, NULL, NULL }
 };

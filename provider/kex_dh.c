@@ -11,11 +11,21 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include "names.h"
 #include "ncr_prov.h"
 
+static OSSL_FUNC_keyexch_newctx_fn kex_newctx;
+static OSSL_FUNC_keyexch_freectx_fn kex_freectx;
+static OSSL_FUNC_keyexch_dupctx_fn kex_dupctx;
+static OSSL_FUNC_keyexch_init_fn kex_init;
+static OSSL_FUNC_keyexch_set_peer_fn kex_set_peer;
+static OSSL_FUNC_keyexch_derive_fn kex_derive;
+static OSSL_FUNC_keyexch_set_ctx_params_fn kex_set_ctx_params;
+static OSSL_FUNC_keyexch_settable_ctx_params_fn kex_settable;
+
 struct kex_ctx {
-	struct ncr_provctx *prov;
-	struct ncr_pkey *key, *peer;
+	struct ncrp_provctx *prov;
+	struct ncrp_pkey *key, *peer;
 	int pad;
 };
 
@@ -34,8 +44,8 @@ static void kex_freectx(void *vctx)
 
 	if (c == NULL)
 		return;
-	ncr_pkey_free(c->key);
-	ncr_pkey_free(c->peer);
+	ncrp_pkey_free(c->key);
+	ncrp_pkey_free(c->peer);
 	free(c);
 }
 
@@ -46,8 +56,8 @@ static void *kex_dupctx(void *vctx)
 	if (c == NULL)
 		return NULL;
 	*c = *src;
-	ncr_pkey_ref(c->key);
-	ncr_pkey_ref(c->peer);
+	ncrp_pkey_ref(c->key);
+	ncrp_pkey_ref(c->peer);
 	return c;
 }
 
@@ -81,50 +91,97 @@ static const OSSL_PARAM *kex_settable(void *vctx, void *provctx)
 static int kex_init(void *vctx, void *provkey, const OSSL_PARAM params[])
 {
 	struct kex_ctx *c = vctx;
-	struct ncr_pkey *k = provkey;
+	struct ncrp_pkey *k = provkey;
 
 	if (k == NULL || k->type != NCR_PKT_DH || k->priv == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "DH derivation needs an ncr DH "
-			  "private key");
+		ncrp_raise(NCR_R_NO_KEY, "DH derivation needs an ncr DH "
+			   "private key");
 		return 0;
 	}
-	ncr_pkey_free(c->key);
-	c->key = ncr_pkey_ref(k);
+	ncrp_pkey_free(c->key);
+	c->key = ncrp_pkey_ref(k);
 	return kex_set_ctx_params(c, params);
 }
 
 static int kex_set_peer(void *vctx, void *provkey)
 {
 	struct kex_ctx *c = vctx;
-	struct ncr_pkey *k = provkey;
+	struct ncrp_pkey *k = provkey;
 
 	if (k == NULL || k->type != NCR_PKT_DH || k->pub == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "peer is not a DH public key");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "peer is not a DH public key");
 		return 0;
 	}
 	if (c->key != NULL &&
 	    EVP_PKEY_parameters_eq(c->key->pub, k->pub) != 1) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT,
-			  "peer key has different DH parameters");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT,
+			   "peer key has different DH parameters");
 		return 0;
 	}
-	ncr_pkey_free(c->peer);
-	c->peer = ncr_pkey_ref(k);
+	ncrp_pkey_free(c->peer);
+	c->peer = ncrp_pkey_ref(k);
 	return 1;
+}
+
+/* The peer's public value as big-endian bytes (malloc'ed); raises. */
+static unsigned char *peer_value(const struct kex_ctx *c, size_t *len)
+{
+	unsigned char *y;
+	BIGNUM *bn = NULL;
+
+	if (!EVP_PKEY_get_bn_param(c->peer->pub, OSSL_PKEY_PARAM_PUB_KEY,
+				   &bn)) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
+		return NULL;
+	}
+	*len = (size_t)BN_num_bytes(bn);
+	y = malloc(*len ? *len : 1);
+	if (y != NULL)
+		BN_bn2bin(bn, y);
+	BN_free(bn);
+	return y;
+}
+
+/* Derives in the kernel and exports the secret into @buf: length or -1. */
+static long kernel_dh(const struct kex_ctx *c, const unsigned char *y,
+		      size_t ylen, unsigned char *buf, size_t cap)
+{
+	int fd = ncrlib_dev_fd();
+	int nk = ncrlib_key_new(fd), r;
+	long n = -1;
+
+	if (nk < 0) {
+		ncrp_raise_errno("allocating a kernel key", -nk);
+		return -1;
+	}
+	r = ncrlib_key_derive_dh(fd, c->key->priv->key, nk,
+				 NCR_KEY_FLAG_EXPORTABLE, y, ylen);
+	if (r == -EINVAL)
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
+			   "the peer's DH public value");
+	else if (r < 0)
+		ncrp_raise_errno("kernel DH derivation", -r);
+	if (r >= 0) {
+		n = ncrlib_key_export(fd, nk, buf, cap);
+		if (n < 0)
+			ncrp_raise_errno("exporting the shared secret",
+					 (int)-n);
+	}
+	ncrlib_key_free(fd, nk);
+	return n < 0 ? -1 : n;
 }
 
 static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		      size_t outlen)
 {
 	struct kex_ctx *c = vctx;
-	size_t plen, ylen, i;
+	size_t plen, ylen = 0, i = 0;
 	unsigned char *y = NULL, *buf = NULL;
-	BIGNUM *bn = NULL;
-	int nk = -1, r, ok = 0;
+	int ok = 0;
 	long n;
 
 	if (c->key == NULL || c->peer == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "key or peer not set");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "key or peer not set");
 		return 0;
 	}
 	plen = (size_t)EVP_PKEY_get_size(c->key->pub);
@@ -132,38 +189,10 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		*secretlen = plen;
 		return 1;
 	}
-	if (!EVP_PKEY_get_bn_param(c->peer->pub, OSSL_PKEY_PARAM_PUB_KEY,
-				   &bn)) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
-		return 0;
-	}
-	ylen = (size_t)BN_num_bytes(bn);
-	y = malloc(ylen ? ylen : 1);
-	buf = malloc(plen + 64);
-	if (y == NULL || buf == NULL)
+	y = peer_value(c, &ylen);
+	buf = y != NULL ? malloc(plen + 64) : NULL;
+	if (buf == NULL || (n = kernel_dh(c, y, ylen, buf, plen + 64)) < 0)
 		goto out;
-	BN_bn2bin(bn, y);
-	nk = ncr_key_new();
-	if (nk < 0) {
-		ncr_raise_errno("allocating a kernel key", -nk);
-		goto out;
-	}
-	r = ncr_key_derive_dh(c->key->priv->key, nk, NCR_KEY_FLAG_EXPORTABLE,
-			      y, ylen);
-	if (r < 0) {
-		if (r == -EINVAL)
-			ncr_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
-				  "the peer's DH public value");
-		else
-			ncr_raise_errno("kernel DH derivation", -r);
-		goto out;
-	}
-	n = ncr_key_export(nk, buf, plen + 64);
-	if (n < 0) {
-		ncr_raise_errno("exporting the shared secret", (int)-n);
-		goto out;
-	}
-	i = 0;
 	if (!c->pad)
 		while (i < (size_t)n && buf[i] == 0)
 			i++;
@@ -174,18 +203,16 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		n = (long)plen;
 	}
 	if (outlen < (size_t)n - i) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		goto out;
 	}
 	memcpy(secret, buf + i, (size_t)n - i);
 	*secretlen = (size_t)n - i;
 	ok = 1;
 out:
-	ncr_key_free(nk);
 	if (buf != NULL)
 		OPENSSL_clear_free(buf, plen + 64);
 	free(y);
-	BN_free(bn);
 	return ok;
 }
 
@@ -203,8 +230,8 @@ static const OSSL_DISPATCH dh_kex_functions[] = {
 	{ 0, NULL }
 };
 
-const OSSL_ALGORITHM ncr_keyexchs[] = {
-	{ "DH:dhKeyAgreement:1.2.840.113549.1.3.1", "provider=ncr",
+const OSSL_ALGORITHM ncrp_keyexchs[] = {
+	{ NCRP_NAMES_DH, NCRP_PROPS,
 	  dh_kex_functions, "DH derived in the kernel" },
 	{ NULL, NULL, NULL, NULL }
 };

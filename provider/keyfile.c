@@ -32,9 +32,9 @@ static unsigned char *put_hdr(unsigned char *p, unsigned char tag, size_t n)
 	return p;
 }
 
-int ncr_keyfile_encode(const unsigned char *spki, size_t spki_len,
-		       const unsigned char *blob, size_t blob_len,
-		       unsigned char **der, size_t *der_len)
+int ncrp_keyfile_encode(const unsigned char *spki, size_t spki_len,
+			const unsigned char *blob, size_t blob_len,
+			unsigned char **der, size_t *der_len)
 {
 	size_t body = 3 + spki_len + 1 + len_size(blob_len) + blob_len;
 	size_t total = 1 + len_size(body) + body;
@@ -87,9 +87,9 @@ static int get_tlv(const unsigned char **p, const unsigned char *end,
 	return 1;
 }
 
-int ncr_keyfile_decode(const unsigned char *der, size_t der_len,
-		       const unsigned char **spki, size_t *spki_len,
-		       const unsigned char **blob, size_t *blob_len)
+int ncrp_keyfile_decode(const unsigned char *der, size_t der_len,
+			const unsigned char **spki, size_t *spki_len,
+			const unsigned char **blob, size_t *blob_len)
 {
 	const unsigned char *p = der, *end = der + der_len, *v, *start;
 	size_t n;

@@ -19,12 +19,12 @@
 #define NCR_KEYFILE_STRUCTURE "ncr-key-blob"
 
 /* malloc'ed DER; 0 on failure (no error raised). */
-int ncr_keyfile_encode(const unsigned char *spki, size_t spki_len,
-		       const unsigned char *blob, size_t blob_len,
-		       unsigned char **der, size_t *der_len);
+int ncrp_keyfile_encode(const unsigned char *spki, size_t spki_len,
+			const unsigned char *blob, size_t blob_len,
+			unsigned char **der, size_t *der_len);
 /* Pointers into der; 0 if malformed (no error raised). */
-int ncr_keyfile_decode(const unsigned char *der, size_t der_len,
-		       const unsigned char **spki, size_t *spki_len,
-		       const unsigned char **blob, size_t *blob_len);
+int ncrp_keyfile_decode(const unsigned char *der, size_t der_len,
+			const unsigned char **spki, size_t *spki_len,
+			const unsigned char **blob, size_t *blob_len);
 
 #endif /* NCR_KEYFILE_H */

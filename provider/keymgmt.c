@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KEYMGMT common to RSA, DSA and DH.
+ * KEYMGMT common to RSA, DSA and DH, and the dispatch table of each.
  *
  * Private halves live in the kernel (generated there, or restored from a
  * storage blob) and only leave it if the kernel key is exportable.  Public
@@ -17,13 +17,31 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include "keymgmt.h"
+#include "names.h"
 
-void ncr_km_free(void *keydata)
+static OSSL_FUNC_keymgmt_free_fn km_free;
+static OSSL_FUNC_keymgmt_has_fn km_has;
+static OSSL_FUNC_keymgmt_validate_fn km_validate;
+static OSSL_FUNC_keymgmt_match_fn km_match;
+static OSSL_FUNC_keymgmt_get_params_fn km_get_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn rsa_gettable_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn dsa_gettable_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn dh_gettable_params;
+static OSSL_FUNC_keymgmt_export_fn km_export;
+static OSSL_FUNC_keymgmt_import_fn km_import;
+static OSSL_FUNC_keymgmt_export_types_fn km_io_types;
+static OSSL_FUNC_keymgmt_load_fn km_load;
+static OSSL_FUNC_keymgmt_dup_fn km_dup;
+static OSSL_FUNC_keymgmt_query_operation_name_fn rsa_query_operation_name;
+static OSSL_FUNC_keymgmt_query_operation_name_fn dsa_query_operation_name;
+static OSSL_FUNC_keymgmt_query_operation_name_fn dh_query_operation_name;
+
+static void km_free(void *keydata)
 {
-	ncr_pkey_free(keydata);
+	ncrp_pkey_free(keydata);
 }
 
-static int has_public_value(const struct ncr_pkey *k)
+static int has_public_value(const struct ncrp_pkey *k)
 {
 	BIGNUM *bn = NULL;
 	int ok;
@@ -37,9 +55,9 @@ static int has_public_value(const struct ncr_pkey *k)
 	return ok;
 }
 
-int ncr_km_has(const void *keydata, int selection)
+static int km_has(const void *keydata, int selection)
 {
-	const struct ncr_pkey *k = keydata;
+	const struct ncrp_pkey *k = keydata;
 
 	if (k == NULL)
 		return 0;
@@ -58,9 +76,9 @@ int ncr_km_has(const void *keydata, int selection)
  * The public half is checked in software; a private half exists only as a
  * kernel key, which the kernel checked when it generated or imported it.
  */
-int ncr_km_validate(const void *keydata, int selection, int checktype)
+static int km_validate(const void *keydata, int selection, int checktype)
 {
-	const struct ncr_pkey *k = keydata;
+	const struct ncrp_pkey *k = keydata;
 	EVP_PKEY_CTX *pc;
 	int ok = 1;
 
@@ -85,9 +103,9 @@ int ncr_km_validate(const void *keydata, int selection, int checktype)
 	return ok;
 }
 
-int ncr_km_match(const void *v1, const void *v2, int selection)
+static int km_match(const void *v1, const void *v2, int selection)
 {
-	const struct ncr_pkey *a = v1, *b = v2;
+	const struct ncrp_pkey *a = v1, *b = v2;
 
 	if (a->type != b->type)
 		return 0;
@@ -107,40 +125,17 @@ int ncr_km_match(const void *v1, const void *v2, int selection)
 }
 
 /* Everything public comes from the software public half. */
-int ncr_km_get_params(void *keydata, OSSL_PARAM params[])
+static int km_get_params(void *keydata, OSSL_PARAM params[])
 {
-	struct ncr_pkey *k = keydata;
+	struct ncrp_pkey *k = keydata;
 
 	if (k->pub == NULL)
 		return 1;
 	return EVP_PKEY_get_params(k->pub, params);
 }
 
-const OSSL_PARAM *ncr_km_gettable_params(void *provctx)
-{
-	static const OSSL_PARAM t[] = {
-		OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
-		OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
-		OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
-		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_P, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_Q, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_G, NULL, 0),
-		OSSL_PARAM_BN(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
-		OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-					NULL, 0),
-		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
-		OSSL_PARAM_END
-	};
-
-	(void)provctx;
-	return t;
-}
-
 /* The private half, only for a kernel key flagged exportable. */
-static int export_private(struct ncr_pkey *k, int selection,
+static int export_private(struct ncrp_pkey *k, int selection,
 			  OSSL_CALLBACK *cb, void *cbarg)
 {
 	unsigned char *buf;
@@ -152,28 +147,28 @@ static int export_private(struct ncr_pkey *k, int selection,
 	int ok = 0;
 
 	if (!(k->kflags & NCR_KEY_FLAG_EXPORTABLE)) {
-		ncr_raise(NCR_R_KEY_NOT_EXPORTABLE,
-			  "only the public half of this %s key can be "
-			  "exported", ncr_pk_ossl_name(k->type));
+		ncrp_raise(NCR_R_KEY_NOT_EXPORTABLE,
+			   "only the public half of this %s key can be "
+			   "exported", ncrp_pk_ossl_name(k->type));
 		return 0;
 	}
 	buf = malloc(cap);
 	if (buf == NULL)
 		return 0;
-	n = ncr_key_export(k->priv->key, buf, cap);
+	n = ncrlib_key_export(ncrlib_dev_fd(), k->priv->key, buf, cap);
 	if (n < 0) {
 		if (n == -EPERM || n == -EACCES)
-			ncr_raise(NCR_R_KEY_NOT_EXPORTABLE, "%s",
-				  strerror((int)-n));
+			ncrp_raise(NCR_R_KEY_NOT_EXPORTABLE, "%s",
+				   strerror((int)-n));
 		else
-			ncr_raise_errno("exporting the private key", (int)-n);
+			ncrp_raise_errno("exporting the private key", (int)-n);
 		goto out;
 	}
 	p = buf;
 	full = d2i_AutoPrivateKey_ex(NULL, &p, n, k->prov->swctx, NULL);
 	if (full == NULL) {
-		ncr_raise(NCR_R_KERNEL_OP_FAILED,
-			  "cannot parse the exported private key");
+		ncrp_raise(NCR_R_KERNEL_OP_FAILED,
+			   "cannot parse the exported private key");
 		goto out;
 	}
 	(void)selection;
@@ -188,10 +183,10 @@ out:
 	return ok;
 }
 
-int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
-		  void *cbarg)
+static int km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
+		     void *cbarg)
 {
-	struct ncr_pkey *k = keydata;
+	struct ncrp_pkey *k = keydata;
 	OSSL_PARAM *params = NULL;
 	int sel, ok;
 
@@ -200,7 +195,7 @@ int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
 	if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && k->priv != NULL)
 		return export_private(k, selection, cb, cbarg);
 	if (k->pub == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "no public key to export");
+		ncrp_raise(NCR_R_NO_KEY, "no public key to export");
 		return 0;
 	}
 	if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
@@ -214,15 +209,15 @@ int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
 	return ok;
 }
 
-int ncr_km_export_public(struct ncr_pkey *k, OSSL_CALLBACK *cb, void *cbarg)
+int ncrp_km_export_public(struct ncrp_pkey *k, OSSL_CALLBACK *cb, void *cbarg)
 {
-	return ncr_km_export(k, OSSL_KEYMGMT_SELECT_PUBLIC_KEY |
-			     OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS, cb, cbarg);
+	return km_export(k, OSSL_KEYMGMT_SELECT_PUBLIC_KEY |
+			      OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS, cb, cbarg);
 }
 
-int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
+static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
 {
-	struct ncr_pkey *k = keydata;
+	struct ncrp_pkey *k = keydata;
 	EVP_PKEY_CTX *pc;
 	EVP_PKEY *pub = NULL;
 	int sel;
@@ -232,9 +227,9 @@ int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) &&
 	    (OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_D) != NULL ||
 	     OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) != NULL)) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "importing a private key: ncr "
-			  "keys are generated in the kernel or loaded from "
-			  "an ncr key file");
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "importing a private key: ncr "
+			   "keys are generated in the kernel or loaded from "
+			   "an ncr key file");
 		return 0;
 	}
 	if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) &&
@@ -246,12 +241,12 @@ int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	else
 		return 1;	/* nothing public to import (RSA: no parameters) */
 	pc = EVP_PKEY_CTX_new_from_name(k->prov->swctx,
-					ncr_pk_ossl_name(k->type), NULL);
+					ncrp_pk_ossl_name(k->type), NULL);
 	if (pc == NULL || EVP_PKEY_fromdata_init(pc) <= 0 ||
 	    EVP_PKEY_fromdata(pc, &pub, sel, (OSSL_PARAM *)params) <= 0) {
 		EVP_PKEY_CTX_free(pc);
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "invalid %s public key",
-			  ncr_pk_ossl_name(k->type));
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "invalid %s public key",
+			   ncrp_pk_ossl_name(k->type));
 		return 0;
 	}
 	EVP_PKEY_CTX_free(pc);
@@ -260,7 +255,7 @@ int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	return 1;
 }
 
-const OSSL_PARAM *ncr_km_io_types(int selection)
+static const OSSL_PARAM *km_io_types(int selection)
 {
 	static const OSSL_PARAM t[] = {
 		OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
@@ -277,168 +272,154 @@ const OSSL_PARAM *ncr_km_io_types(int selection)
 	return t;
 }
 
-void *ncr_km_load(const void *reference, size_t reference_sz)
+static void *km_load(const void *reference, size_t reference_sz)
 {
-	struct ncr_pkey *k;
+	struct ncrp_pkey *k;
 
 	if (reference == NULL || reference_sz != sizeof(k))
 		return NULL;
 	memcpy(&k, reference, sizeof(k));
-	return ncr_pkey_ref(k);
+	return ncrp_pkey_ref(k);
 }
 
-void *ncr_km_dup(const void *keydata, int selection)
+static void *km_dup(const void *keydata, int selection)
 {
-	const struct ncr_pkey *src = keydata;
-	struct ncr_pkey *k = ncr_pkey_new(src->prov, src->type);
+	const struct ncrp_pkey *src = keydata;
+	struct ncrp_pkey *k = ncrp_pkey_new(src->prov, src->type);
 
 	if (k == NULL)
 		return NULL;
 	if (src->pub != NULL) {
 		k->pub = EVP_PKEY_dup(src->pub);
 		if (k->pub == NULL) {
-			ncr_pkey_free(k);
+			ncrp_pkey_free(k);
 			return NULL;
 		}
 	}
 	if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) {
-		k->priv = ncr_khandle_ref(src->priv);	/* immutable */
+		k->priv = ncrp_khandle_ref(src->priv);	/* immutable */
 		k->kflags = src->kflags;
 	}
 	return k;
 }
 
-struct ncr_km_gen *ncr_km_gen_new(void *provctx, int type, int selection)
-{
-	struct ncr_km_gen *g = calloc(1, sizeof(*g));
+/* ---- the dispatch tables ---- */
 
-	if (g == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "keygen context");
-		return NULL;
-	}
-	g->prov = provctx;
-	g->type = type;
-	g->selection = selection;
-	return g;
+/* What get_params answers: everything comes from the public half. */
+#define KM_GETTABLE_SIZES						\
+	OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),			\
+	OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),		\
+	OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL)
+#define KM_GETTABLE_FFC							\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_P, NULL, 0),			\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_Q, NULL, 0),			\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_G, NULL, 0),			\
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0)
+
+static const OSSL_PARAM rsa_gettable[] = {
+	KM_GETTABLE_SIZES,
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_N, NULL, 0),
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_RSA_E, NULL, 0),
+	OSSL_PARAM_END
+};
+
+static const OSSL_PARAM dsa_gettable[] = {
+	KM_GETTABLE_SIZES,
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+	KM_GETTABLE_FFC,
+	OSSL_PARAM_END
+};
+
+static const OSSL_PARAM dh_gettable[] = {
+	KM_GETTABLE_SIZES,
+	KM_GETTABLE_FFC,
+	OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
+	OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *rsa_gettable_params(void *provctx)
+{
+	(void)provctx;
+	return rsa_gettable;
 }
 
-void ncr_km_gen_cleanup(void *genctx)
+static const OSSL_PARAM *dsa_gettable_params(void *provctx)
 {
-	struct ncr_km_gen *g = genctx;
-
-	if (g == NULL)
-		return;
-	BN_free(g->e);
-	EVP_PKEY_free(g->dh_params);
-	free(g);
+	(void)provctx;
+	return dsa_gettable;
 }
 
-static unsigned char *bn_bytes(const BIGNUM *bn, size_t *len)
+static const OSSL_PARAM *dh_gettable_params(void *provctx)
 {
-	unsigned char *p;
-
-	*len = (size_t)BN_num_bytes(bn);
-	p = malloc(*len ? *len : 1);
-	if (p != NULL)
-		BN_bn2bin(bn, p);
-	return p;
+	(void)provctx;
+	return dh_gettable;
 }
 
-static uint32_t gen_flags(int type)
+static const char *rsa_query_operation_name(int operation_id)
 {
-	/* Wrappable: the key file is its storage blob. */
-	switch (type) {
-	case NCR_PKT_RSA:
-		return NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN |
-		       NCR_KEY_FLAG_DECRYPT;
-	case NCR_PKT_DSA:
-		return NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN;
-	default:
-		return NCR_KEY_FLAG_WRAPPABLE;
-	}
+	(void)operation_id;
+	return "RSA";
 }
 
-void *ncr_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
+static const char *dsa_query_operation_name(int operation_id)
 {
-	struct ncr_km_gen *g = genctx;
-	struct ncr_pkey *k = NULL;
-	unsigned char *e = NULL, *p = NULL, *gg = NULL;
-	size_t e_len = 0, p_len = 0, g_len = 0;
-	BIGNUM *bp = NULL, *bg = NULL;
-	int priv = -1, pub = -1, r;
-
-	(void)cb;
-	(void)cbarg;
-	if (!(g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR)) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "ncr generates key pairs only; "
-			  "generate domain parameters with the default "
-			  "provider");
-		return NULL;
-	}
-	if (g->type == NCR_PKT_RSA && g->e != NULL)
-		e = bn_bytes(g->e, &e_len);
-	if (g->type == NCR_PKT_DH) {
-		if (g->dh_params == NULL) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT, "DH key generation "
-				  "needs a group or domain parameters");
-			return NULL;
-		}
-		if (!EVP_PKEY_get_bn_param(g->dh_params,
-					   OSSL_PKEY_PARAM_FFC_P, &bp) ||
-		    !EVP_PKEY_get_bn_param(g->dh_params,
-					   OSSL_PKEY_PARAM_FFC_G, &bg)) {
-			ncr_raise(NCR_R_INVALID_ARGUMENT,
-				  "DH domain parameters lack p or g");
-			goto out;
-		}
-		p = bn_bytes(bp, &p_len);
-		gg = bn_bytes(bg, &g_len);
-	}
-	priv = ncr_key_new();
-	pub = priv >= 0 ? ncr_key_new() : priv;
-	if (priv < 0 || pub < 0) {
-		ncr_raise_errno("allocating kernel keys",
-				-(priv < 0 ? priv : pub));
-		goto out;
-	}
-	r = ncr_key_generate_pair(priv, pub, ncr_pk_kernel_name(g->type),
-				  gen_flags(g->type),
-				  g->type == NCR_PKT_RSA ? g->bits : 0,
-				  e, e_len,
-				  g->type == NCR_PKT_DSA ? g->bits : 0,
-				  g->type == NCR_PKT_DSA ? g->qbits : 0,
-				  p, p_len, gg, g_len);
-	if (r < 0) {
-		if (r == -EINVAL)
-			ncr_raise(NCR_R_NOT_SUPPORTED, "the kernel refused to "
-				  "generate a %s key with these parameters "
-				  "(%u bits)", ncr_pk_ossl_name(g->type),
-				  g->bits);
-		else
-			ncr_raise_errno("generating the key pair", -r);
-		goto out;
-	}
-	k = ncr_pkey_new(g->prov, g->type);
-	if (k == NULL)
-		goto out;
-	k->priv = ncr_khandle_new(priv);
-	if (k->priv == NULL)
-		goto fail;
-	priv = -1;
-	k->kflags = gen_flags(g->type);
-	if (!ncr_pkey_set_pub_from_kernel(k, pub, g->dh_params))
-		goto fail;
-	goto out;
-fail:
-	ncr_pkey_free(k);
-	k = NULL;
-out:
-	ncr_key_free(priv);
-	ncr_key_free(pub);
-	free(e);
-	free(p);
-	free(gg);
-	BN_free(bp);
-	BN_free(bg);
-	return k;
+	(void)operation_id;
+	return "DSA";
 }
+
+static const char *dh_query_operation_name(int operation_id)
+{
+	(void)operation_id;
+	return "DH";
+}
+
+#define FN(id, f) { OSSL_FUNC_KEYMGMT_##id, (void (*)(void))(f) }
+/* The functions every type shares, then the end of the table. */
+#define KM_COMMON_FUNCTIONS(type, gen)					\
+	FN(QUERY_OPERATION_NAME, type##_query_operation_name),		\
+	FN(GETTABLE_PARAMS, type##_gettable_params),			\
+	FN(FREE, km_free), FN(HAS, km_has), FN(MATCH, km_match),	\
+	FN(VALIDATE, km_validate), FN(GET_PARAMS, km_get_params),	\
+	FN(EXPORT, km_export), FN(EXPORT_TYPES, km_io_types),		\
+	FN(IMPORT, km_import), FN(IMPORT_TYPES, km_io_types),		\
+	FN(LOAD, km_load), FN(DUP, km_dup), FN(GEN, gen),		\
+	FN(GEN_CLEANUP, ncrp_km_gen_cleanup),				\
+	{ 0, NULL }
+
+static const OSSL_DISPATCH rsa_keymgmt_functions[] = {
+	FN(NEW, ncrp_rsa_new),
+	FN(GEN_INIT, ncrp_rsa_gen_init),
+	FN(GEN_SET_PARAMS, ncrp_rsa_gen_set_params),
+	FN(GEN_SETTABLE_PARAMS, ncrp_rsa_gen_settable_params),
+	KM_COMMON_FUNCTIONS(rsa, ncrp_km_gen)
+};
+
+static const OSSL_DISPATCH dsa_keymgmt_functions[] = {
+	FN(NEW, ncrp_dsa_new),
+	FN(GEN_INIT, ncrp_dsa_gen_init),
+	FN(GEN_SET_PARAMS, ncrp_dsa_gen_set_params),
+	FN(GEN_SETTABLE_PARAMS, ncrp_dsa_gen_settable_params),
+	FN(GEN_SET_TEMPLATE, ncrp_dsa_gen_set_template),
+	KM_COMMON_FUNCTIONS(dsa, ncrp_dsa_gen)
+};
+
+static const OSSL_DISPATCH dh_keymgmt_functions[] = {
+	FN(NEW, ncrp_dh_new),
+	FN(GEN_INIT, ncrp_dh_gen_init),
+	FN(GEN_SET_PARAMS, ncrp_dh_gen_set_params),
+	FN(GEN_SETTABLE_PARAMS, ncrp_dh_gen_settable_params),
+	FN(GEN_SET_TEMPLATE, ncrp_dh_gen_set_template),
+	KM_COMMON_FUNCTIONS(dh, ncrp_km_gen)
+};
+
+const OSSL_ALGORITHM ncrp_keymgmts[] = {
+	{ NCRP_NAMES_RSA, NCRP_PROPS, rsa_keymgmt_functions,
+	  "ncr RSA: private key held by the kernel" },
+	{ NCRP_NAMES_DSA, NCRP_PROPS, dsa_keymgmt_functions,
+	  "ncr DSA: private key held by the kernel" },
+	{ NCRP_NAMES_DH, NCRP_PROPS, dh_keymgmt_functions,
+	  "ncr DH: private key held by the kernel" },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * KEYMGMT functions common to RSA, DSA and DH (keymgmt.c); the per-type
- * files add key generation parameters and their dispatch tables.
+ * KEYMGMT: keymgmt.c holds the functions common to RSA, DSA and DH and the
+ * three dispatch tables; keymgmt_gen.c generates pairs in the kernel from
+ * the parameters the per-type files collect.
  */
 #ifndef NCR_KEYMGMT_H
 #define NCR_KEYMGMT_H
@@ -9,8 +10,8 @@
 #include <openssl/bn.h>
 #include "ncr_prov.h"
 
-struct ncr_km_gen {
-	struct ncr_provctx *prov;
+struct ncrp_km_gen {
+	struct ncrp_provctx *prov;
 	int type;
 	int selection;
 	unsigned int bits;		/* RSA modulus / DSA p bits */
@@ -19,43 +20,31 @@ struct ncr_km_gen {
 	EVP_PKEY *dh_params;		/* DH domain (swctx) */
 };
 
-void ncr_km_free(void *keydata);
-int ncr_km_has(const void *keydata, int selection);
-int ncr_km_match(const void *k1, const void *k2, int selection);
-int ncr_km_validate(const void *keydata, int selection, int checktype);
-int ncr_km_get_params(void *keydata, OSSL_PARAM params[]);
-const OSSL_PARAM *ncr_km_gettable_params(void *provctx);
-int ncr_km_export(void *keydata, int selection, OSSL_CALLBACK *cb,
-		  void *cbarg);
-int ncr_km_import(void *keydata, int selection, const OSSL_PARAM params[]);
-const OSSL_PARAM *ncr_km_io_types(int selection);
-void *ncr_km_load(const void *reference, size_t reference_sz);
-void *ncr_km_dup(const void *keydata, int selection);
-
-struct ncr_km_gen *ncr_km_gen_new(void *provctx, int type, int selection);
-void ncr_km_gen_cleanup(void *genctx);
+/* keymgmt_gen.c: the generation context and the kernel generation */
+struct ncrp_km_gen *ncrp_km_gen_new(void *provctx, int type, int selection);
+OSSL_FUNC_keymgmt_gen_cleanup_fn ncrp_km_gen_cleanup;
 /* Generate the pair in the kernel from the settled gen context. */
-void *ncr_km_gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg);
+OSSL_FUNC_keymgmt_gen_fn ncrp_km_gen;
 
-#define NCR_KM_COMMON_FUNCTIONS						\
-	{ OSSL_FUNC_KEYMGMT_FREE, (void (*)(void))ncr_km_free },	\
-	{ OSSL_FUNC_KEYMGMT_HAS, (void (*)(void))ncr_km_has },		\
-	{ OSSL_FUNC_KEYMGMT_MATCH, (void (*)(void))ncr_km_match },	\
-	{ OSSL_FUNC_KEYMGMT_VALIDATE, (void (*)(void))ncr_km_validate },\
-	{ OSSL_FUNC_KEYMGMT_GET_PARAMS,					\
-	  (void (*)(void))ncr_km_get_params },				\
-	{ OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS,				\
-	  (void (*)(void))ncr_km_gettable_params },			\
-	{ OSSL_FUNC_KEYMGMT_EXPORT, (void (*)(void))ncr_km_export },	\
-	{ OSSL_FUNC_KEYMGMT_EXPORT_TYPES,				\
-	  (void (*)(void))ncr_km_io_types },				\
-	{ OSSL_FUNC_KEYMGMT_IMPORT, (void (*)(void))ncr_km_import },	\
-	{ OSSL_FUNC_KEYMGMT_IMPORT_TYPES,				\
-	  (void (*)(void))ncr_km_io_types },				\
-	{ OSSL_FUNC_KEYMGMT_LOAD, (void (*)(void))ncr_km_load },	\
-	{ OSSL_FUNC_KEYMGMT_DUP, (void (*)(void))ncr_km_dup },		\
-	{ OSSL_FUNC_KEYMGMT_GEN, (void (*)(void))ncr_km_gen },		\
-	{ OSSL_FUNC_KEYMGMT_GEN_CLEANUP,				\
-	  (void (*)(void))ncr_km_gen_cleanup }
+/* keymgmt_rsa.c: RSA generation parameters (bits, e) */
+OSSL_FUNC_keymgmt_new_fn ncrp_rsa_new;
+OSSL_FUNC_keymgmt_gen_init_fn ncrp_rsa_gen_init;
+OSSL_FUNC_keymgmt_gen_set_params_fn ncrp_rsa_gen_set_params;
+OSSL_FUNC_keymgmt_gen_settable_params_fn ncrp_rsa_gen_settable_params;
+
+/* keymgmt_dsa.c: DSA sizes (the kernel makes the domain) */
+OSSL_FUNC_keymgmt_new_fn ncrp_dsa_new;
+OSSL_FUNC_keymgmt_gen_init_fn ncrp_dsa_gen_init;
+OSSL_FUNC_keymgmt_gen_set_params_fn ncrp_dsa_gen_set_params;
+OSSL_FUNC_keymgmt_gen_settable_params_fn ncrp_dsa_gen_settable_params;
+OSSL_FUNC_keymgmt_gen_set_template_fn ncrp_dsa_gen_set_template;
+OSSL_FUNC_keymgmt_gen_fn ncrp_dsa_gen;
+
+/* keymgmt_dh.c: the DH domain (named group or template) */
+OSSL_FUNC_keymgmt_new_fn ncrp_dh_new;
+OSSL_FUNC_keymgmt_gen_init_fn ncrp_dh_gen_init;
+OSSL_FUNC_keymgmt_gen_set_params_fn ncrp_dh_gen_set_params;
+OSSL_FUNC_keymgmt_gen_settable_params_fn ncrp_dh_gen_settable_params;
+OSSL_FUNC_keymgmt_gen_set_template_fn ncrp_dh_gen_set_template;
 
 #endif /* NCR_KEYMGMT_H */

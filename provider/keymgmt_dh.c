@@ -9,12 +9,12 @@
 #include <openssl/params.h>
 #include "keymgmt.h"
 
-static void *dh_new(void *provctx)
+void *ncrp_dh_new(void *provctx)
 {
-	return ncr_pkey_new(provctx, NCR_PKT_DH);
+	return ncrp_pkey_new(provctx, NCR_PKT_DH);
 }
 
-static int set_group(struct ncr_km_gen *g, const char *name)
+static int set_group(struct ncrp_km_gen *g, const char *name)
 {
 	OSSL_PARAM p[2];
 	EVP_PKEY_CTX *pc;
@@ -27,7 +27,7 @@ static int set_group(struct ncr_km_gen *g, const char *name)
 	if (pc == NULL || EVP_PKEY_fromdata_init(pc) <= 0 ||
 	    EVP_PKEY_fromdata(pc, &params, EVP_PKEY_KEY_PARAMETERS, p) <= 0) {
 		EVP_PKEY_CTX_free(pc);
-		ncr_raise(NCR_R_NOT_SUPPORTED, "unknown DH group \"%s\"", name);
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "unknown DH group \"%s\"", name);
 		return 0;
 	}
 	EVP_PKEY_CTX_free(pc);
@@ -36,9 +36,9 @@ static int set_group(struct ncr_km_gen *g, const char *name)
 	return 1;
 }
 
-static int dh_gen_set_params(void *genctx, const OSSL_PARAM params[])
+int ncrp_dh_gen_set_params(void *genctx, const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = genctx;
+	struct ncrp_km_gen *g = genctx;
 	const OSSL_PARAM *p;
 	const char *name;
 
@@ -51,7 +51,7 @@ static int dh_gen_set_params(void *genctx, const OSSL_PARAM params[])
 	return 1;
 }
 
-static const OSSL_PARAM *dh_gen_settable_params(void *genctx, void *provctx)
+const OSSL_PARAM *ncrp_dh_gen_settable_params(void *genctx, void *provctx)
 {
 	static const OSSL_PARAM t[] = {
 		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
@@ -63,28 +63,29 @@ static const OSSL_PARAM *dh_gen_settable_params(void *genctx, void *provctx)
 	return t;
 }
 
-static void *dh_gen_init(void *provctx, int selection,
-			 const OSSL_PARAM params[])
+void *ncrp_dh_gen_init(void *provctx, int selection,
+		       const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = ncr_km_gen_new(provctx, NCR_PKT_DH, selection);
+	struct ncrp_km_gen *g;
 
+	g = ncrp_km_gen_new(provctx, NCR_PKT_DH, selection);
 	if (g == NULL)
 		return NULL;
-	if (!set_group(g, "ffdhe2048") || !dh_gen_set_params(g, params)) {
-		ncr_km_gen_cleanup(g);
+	if (!set_group(g, "ffdhe2048") || !ncrp_dh_gen_set_params(g, params)) {
+		ncrp_km_gen_cleanup(g);
 		return NULL;
 	}
 	return g;
 }
 
-static int dh_gen_set_template(void *genctx, void *templ)
+int ncrp_dh_gen_set_template(void *genctx, void *templ)
 {
-	struct ncr_km_gen *g = genctx;
-	struct ncr_pkey *t = templ;
+	struct ncrp_km_gen *g = genctx;
+	struct ncrp_pkey *t = templ;
 	EVP_PKEY *dup;
 
 	if (t == NULL || t->pub == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "empty DH parameter template");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "empty DH parameter template");
 		return 0;
 	}
 	dup = EVP_PKEY_dup(t->pub);
@@ -94,23 +95,3 @@ static int dh_gen_set_template(void *genctx, void *templ)
 	g->dh_params = dup;
 	return 1;
 }
-
-static const char *dh_query_operation_name(int operation_id)
-{
-	(void)operation_id;
-	return "DH";
-}
-
-const OSSL_DISPATCH ncr_dh_keymgmt_functions[] = {
-	{ OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))dh_new },
-	{ OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))dh_gen_init },
-	{ OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, (void (*)(void))dh_gen_set_params },
-	{ OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS,
-	  (void (*)(void))dh_gen_settable_params },
-	{ OSSL_FUNC_KEYMGMT_GEN_SET_TEMPLATE,
-	  (void (*)(void))dh_gen_set_template },
-	{ OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME,
-	  (void (*)(void))dh_query_operation_name },
-	NCR_KM_COMMON_FUNCTIONS,
-	{ 0, NULL }
-};

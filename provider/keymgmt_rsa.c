@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* KEYMGMT for RSA: generation parameters (bits, e) and the dispatch table. */
+/* KEYMGMT for RSA: key generation parameters (bits, e). */
 #include <string.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 #include "keymgmt.h"
 
-static void *rsa_new(void *provctx)
+void *ncrp_rsa_new(void *provctx)
 {
-	return ncr_pkey_new(provctx, NCR_PKT_RSA);
+	return ncrp_pkey_new(provctx, NCR_PKT_RSA);
 }
 
-static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[])
+int ncrp_rsa_gen_set_params(void *genctx, const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = genctx;
+	struct ncrp_km_gen *g = genctx;
 	const OSSL_PARAM *p;
 	size_t primes;
 
@@ -24,8 +24,8 @@ static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[])
 		if (!OSSL_PARAM_get_size_t(p, &primes))
 			return 0;
 		if (primes != 2) {
-			ncr_raise(NCR_R_NOT_SUPPORTED,
-				  "multi-prime RSA (%zu primes)", primes);
+			ncrp_raise(NCR_R_NOT_SUPPORTED,
+				   "multi-prime RSA (%zu primes)", primes);
 			return 0;
 		}
 	}
@@ -35,7 +35,7 @@ static int rsa_gen_set_params(void *genctx, const OSSL_PARAM params[])
 	return 1;
 }
 
-static const OSSL_PARAM *rsa_gen_settable_params(void *genctx, void *provctx)
+const OSSL_PARAM *ncrp_rsa_gen_settable_params(void *genctx, void *provctx)
 {
 	static const OSSL_PARAM t[] = {
 		OSSL_PARAM_uint(OSSL_PKEY_PARAM_RSA_BITS, NULL),
@@ -49,49 +49,18 @@ static const OSSL_PARAM *rsa_gen_settable_params(void *genctx, void *provctx)
 	return t;
 }
 
-static void *rsa_gen_init(void *provctx, int selection,
-			  const OSSL_PARAM params[])
+void *ncrp_rsa_gen_init(void *provctx, int selection,
+			const OSSL_PARAM params[])
 {
-	struct ncr_km_gen *g = ncr_km_gen_new(provctx, NCR_PKT_RSA, selection);
+	struct ncrp_km_gen *g;
 
+	g = ncrp_km_gen_new(provctx, NCR_PKT_RSA, selection);
 	if (g == NULL)
 		return NULL;
 	g->bits = 2048;
-	if (!rsa_gen_set_params(g, params)) {
-		ncr_km_gen_cleanup(g);
+	if (!ncrp_rsa_gen_set_params(g, params)) {
+		ncrp_km_gen_cleanup(g);
 		return NULL;
 	}
 	return g;
 }
-
-static const char *rsa_query_operation_name(int operation_id)
-{
-	(void)operation_id;
-	return "RSA";
-}
-
-static const OSSL_DISPATCH rsa_keymgmt_functions[] = {
-	{ OSSL_FUNC_KEYMGMT_NEW, (void (*)(void))rsa_new },
-	{ OSSL_FUNC_KEYMGMT_GEN_INIT, (void (*)(void))rsa_gen_init },
-	{ OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS,
-	  (void (*)(void))rsa_gen_set_params },
-	{ OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS,
-	  (void (*)(void))rsa_gen_settable_params },
-	{ OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME,
-	  (void (*)(void))rsa_query_operation_name },
-	NCR_KM_COMMON_FUNCTIONS,
-	{ 0, NULL }
-};
-
-extern const OSSL_DISPATCH ncr_dsa_keymgmt_functions[];
-extern const OSSL_DISPATCH ncr_dh_keymgmt_functions[];
-
-const OSSL_ALGORITHM ncr_keymgmts[] = {
-	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
-	  rsa_keymgmt_functions, "ncr RSA: private key held by the kernel" },
-	{ "DSA:dsaEncryption:1.2.840.10040.4.1", "provider=ncr",
-	  ncr_dsa_keymgmt_functions, "ncr DSA: private key held by the kernel" },
-	{ "DH:dhKeyAgreement:1.2.840.113549.1.3.1", "provider=ncr",
-	  ncr_dh_keymgmt_functions, "ncr DH: private key held by the kernel" },
-	{ NULL, NULL, NULL, NULL }
-};

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "ncr_prov.h"
 
-const OSSL_ITEM ncr_reason_strings[] = {
+const OSSL_ITEM ncrp_reason_strings[] = {
 	{ NCR_R_DEV_UNAVAILABLE, "/dev/crypto not available" },
 	{ NCR_R_DEV_NOT_PERMITTED, "/dev/crypto not permitted" },
 	{ NCR_R_NO_MASTER_KEY, "no storage master key set in the kernel" },
@@ -32,7 +32,7 @@ static OSSL_FUNC_core_new_error_fn *up_new_error;
 static OSSL_FUNC_core_set_error_debug_fn *up_set_debug;
 static OSSL_FUNC_core_vset_error_fn *up_vset_error;
 
-void ncr_err_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
+void ncrp_err_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in)
 {
 	err_handle = handle;
 	for (; in->function_id != 0; in++) {
@@ -61,8 +61,8 @@ static void vraise(const char *file, int line, const char *func, int reason,
 	up_vset_error(err_handle, reason, fmt, ap);
 }
 
-void ncr_raise_at(const char *file, int line, const char *func, int reason,
-		  const char *fmt, ...)
+void ncrp_raise_at(const char *file, int line, const char *func, int reason,
+		   const char *fmt, ...)
 {
 	va_list ap;
 
@@ -71,16 +71,16 @@ void ncr_raise_at(const char *file, int line, const char *func, int reason,
 	va_end(ap);
 }
 
-void ncr_raise_errno_at(const char *file, int line, const char *func,
-			const char *what, int err)
+void ncrp_raise_errno_at(const char *file, int line, const char *func,
+			 const char *what, int err)
 {
-	int dev = ncr_dev_status();
+	int dev = ncrlib_dev_status();
 	int reason;
 
 	if (dev != 0) {
-		ncr_raise_at(file, line, func, dev == EACCES || dev == EPERM ?
-			     NCR_R_DEV_NOT_PERMITTED : NCR_R_DEV_UNAVAILABLE,
-			     "%s", strerror(dev));
+		ncrp_raise_at(file, line, func, dev == EACCES || dev == EPERM ?
+			      NCR_R_DEV_NOT_PERMITTED : NCR_R_DEV_UNAVAILABLE,
+			      "%s", strerror(dev));
 		return;
 	}
 	switch (err) {
@@ -98,5 +98,5 @@ void ncr_raise_errno_at(const char *file, int line, const char *func,
 	default:
 		reason = NCR_R_KERNEL_OP_FAILED;
 	}
-	ncr_raise_at(file, line, func, reason, "%s: %s", what, strerror(err));
+	ncrp_raise_at(file, line, func, reason, "%s: %s", what, strerror(err));
 }

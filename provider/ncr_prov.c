@@ -2,7 +2,7 @@
 /*
  * Entry point of the "ncr" provider: parameters, operation query and
  * teardown.  The provider loads even without /dev/crypto; operations then
- * fail with a reason naming the problem (ncr_dev.c opens lazily).
+ * fail with a reason naming the problem (libncr/dev.c opens lazily).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +12,16 @@
 #include <openssl/provider.h>
 #include "ncr_prov.h"
 
+static OSSL_FUNC_provider_teardown_fn ncrp_teardown;
+static OSSL_FUNC_provider_gettable_params_fn ncrp_gettable_params;
+static OSSL_FUNC_provider_get_params_fn ncrp_get_params;
+static OSSL_FUNC_provider_query_operation_fn ncrp_query;
+static OSSL_FUNC_provider_get_reason_strings_fn ncrp_get_reason_strings;
+
 #define NCR_PROV_NAME "ncr: Linux /dev/crypto (NCR) kernel-held keys"
 #define NCR_PROV_VERSION "0.1.0"
 
-static const OSSL_PARAM *ncr_gettable_params(void *provctx)
+static const OSSL_PARAM *ncrp_gettable_params(void *provctx)
 {
 	static const OSSL_PARAM params[] = {
 		OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR,
@@ -33,7 +39,7 @@ static const OSSL_PARAM *ncr_gettable_params(void *provctx)
 	return params;
 }
 
-static int ncr_get_params(void *provctx, OSSL_PARAM params[])
+static int ncrp_get_params(void *provctx, OSSL_PARAM params[])
 {
 	OSSL_PARAM *p;
 
@@ -54,8 +60,8 @@ static int ncr_get_params(void *provctx, OSSL_PARAM params[])
 	return 1;
 }
 
-static const OSSL_ALGORITHM *ncr_query(void *provctx, int operation_id,
-				       int *no_cache)
+static const OSSL_ALGORITHM *ncrp_query(void *provctx, int operation_id,
+					int *no_cache)
 {
 	(void)provctx;
 	*no_cache = 0;
@@ -67,36 +73,36 @@ static const OSSL_ALGORITHM *ncr_query(void *provctx, int operation_id,
 		 * property query, e.g. the default DRBG, must then get the
 		 * default provider's instead of a cipher that cannot work.
 		 */
-		if (ncr_dev_status() != 0) {
+		if (ncrlib_dev_status() != 0) {
 			*no_cache = 1;
 			return NULL;
 		}
-		return ncr_ciphers;
+		return ncrp_ciphers;
 	case OSSL_OP_KEYMGMT:
-		return ncr_keymgmts;
+		return ncrp_keymgmts;
 	case OSSL_OP_SIGNATURE:
-		return ncr_signatures;
+		return ncrp_signatures;
 	case OSSL_OP_ASYM_CIPHER:
-		return ncr_asym_ciphers;
+		return ncrp_asym_ciphers;
 	case OSSL_OP_KEYEXCH:
-		return ncr_keyexchs;
+		return ncrp_keyexchs;
 	case OSSL_OP_ENCODER:
-		return ncr_encoders;
+		return ncrp_encoders;
 	case OSSL_OP_DECODER:
-		return ncr_decoders;
+		return ncrp_decoders;
 	}
 	return NULL;
 }
 
-static const OSSL_ITEM *ncr_get_reason_strings(void *provctx)
+static const OSSL_ITEM *ncrp_get_reason_strings(void *provctx)
 {
 	(void)provctx;
-	return ncr_reason_strings;
+	return ncrp_reason_strings;
 }
 
-static void ncr_teardown(void *provctx)
+static void ncrp_teardown(void *provctx)
 {
-	struct ncr_provctx *ctx = provctx;
+	struct ncrp_provctx *ctx = provctx;
 
 	if (ctx == NULL)
 		return;
@@ -107,14 +113,14 @@ static void ncr_teardown(void *provctx)
 	free(ctx);
 }
 
-static const OSSL_DISPATCH ncr_dispatch[] = {
-	{ OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))ncr_teardown },
+static const OSSL_DISPATCH ncrp_dispatch[] = {
+	{ OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))ncrp_teardown },
 	{ OSSL_FUNC_PROVIDER_GETTABLE_PARAMS,
-	  (void (*)(void))ncr_gettable_params },
-	{ OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))ncr_get_params },
-	{ OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))ncr_query },
+	  (void (*)(void))ncrp_gettable_params },
+	{ OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))ncrp_get_params },
+	{ OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))ncrp_query },
 	{ OSSL_FUNC_PROVIDER_GET_REASON_STRINGS,
-	  (void (*)(void))ncr_get_reason_strings },
+	  (void (*)(void))ncrp_get_reason_strings },
 	{ 0, NULL }
 };
 
@@ -123,9 +129,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
 		       const OSSL_DISPATCH *in, const OSSL_DISPATCH **out,
 		       void **provctx)
 {
-	struct ncr_provctx *ctx;
+	struct ncrp_provctx *ctx;
 
-	ncr_err_init(handle, in);
+	ncrp_err_init(handle, in);
 	ctx = calloc(1, sizeof(*ctx));
 	if (ctx == NULL)
 		return 0;
@@ -136,10 +142,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
 	if (ctx->swctx != NULL)
 		ctx->swdefault = OSSL_PROVIDER_load(ctx->swctx, "default");
 	if (ctx->libctx == NULL || ctx->swdefault == NULL) {
-		ncr_teardown(ctx);
+		ncrp_teardown(ctx);
 		return 0;
 	}
 	*provctx = ctx;
-	*out = ncr_dispatch;
+	*out = ncrp_dispatch;
 	return 1;
 }

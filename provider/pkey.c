@@ -15,12 +15,12 @@
 #include <openssl/param_build.h>
 #include "ncr_prov.h"
 
-struct ncr_pkey *ncr_pkey_new(struct ncr_provctx *prov, int type)
+struct ncrp_pkey *ncrp_pkey_new(struct ncrp_provctx *prov, int type)
 {
-	struct ncr_pkey *k = calloc(1, sizeof(*k));
+	struct ncrp_pkey *k = calloc(1, sizeof(*k));
 
 	if (k == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "key object");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "key object");
 		return NULL;
 	}
 	k->prov = prov;
@@ -29,48 +29,49 @@ struct ncr_pkey *ncr_pkey_new(struct ncr_provctx *prov, int type)
 	return k;
 }
 
-struct ncr_pkey *ncr_pkey_ref(struct ncr_pkey *k)
+struct ncrp_pkey *ncrp_pkey_ref(struct ncrp_pkey *k)
 {
 	if (k != NULL)
 		__atomic_add_fetch(&k->refs, 1, __ATOMIC_RELAXED);
 	return k;
 }
 
-void ncr_pkey_free(struct ncr_pkey *k)
+void ncrp_pkey_free(struct ncrp_pkey *k)
 {
 	if (k == NULL || __atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL))
 		return;
-	ncr_khandle_unref(k->priv);
+	ncrp_khandle_unref(k->priv);
 	EVP_PKEY_free(k->pub);
 	free(k);
 }
 
-const char *ncr_pk_ossl_name(int type)
+/* OpenSSL's and the kernel's name of each key type. */
+static const struct {
+	const char *ossl, *kernel;
+} pk_names[] = {
+	[NCR_PKT_RSA] = { "RSA", "rsa" },
+	[NCR_PKT_DSA] = { "DSA", "dsa" },
+	[NCR_PKT_DH] = { "DH", "dh" },
+};
+
+/* Anything but RSA and DSA is DH, as the key objects know only these. */
+static int pk_index(int type)
 {
-	switch (type) {
-	case NCR_PKT_RSA:
-		return "RSA";
-	case NCR_PKT_DSA:
-		return "DSA";
-	default:
-		return "DH";
-	}
+	return type == NCR_PKT_RSA || type == NCR_PKT_DSA ? type : NCR_PKT_DH;
 }
 
-const char *ncr_pk_kernel_name(int type)
+const char *ncrp_pk_ossl_name(int type)
 {
-	switch (type) {
-	case NCR_PKT_RSA:
-		return "rsa";
-	case NCR_PKT_DSA:
-		return "dsa";
-	default:
-		return "dh";
-	}
+	return pk_names[pk_index(type)].ossl;
 }
 
-int ncr_pkey_set_pub_spki(struct ncr_pkey *k, const unsigned char *der,
-			  size_t len)
+const char *ncrp_pk_kernel_name(int type)
+{
+	return pk_names[pk_index(type)].kernel;
+}
+
+int ncrp_pkey_set_pub_spki(struct ncrp_pkey *k, const unsigned char *der,
+			   size_t len)
 {
 	const unsigned char *p = der;
 	EVP_PKEY *pub;
@@ -78,14 +79,14 @@ int ncr_pkey_set_pub_spki(struct ncr_pkey *k, const unsigned char *der,
 	pub = d2i_PUBKEY_ex(NULL, &p, (long)len, k->prov->swctx, NULL);
 	if (pub == NULL || p != der + len) {
 		EVP_PKEY_free(pub);
-		ncr_raise(NCR_R_BAD_KEY_FILE, "public key is not a valid "
-			  "SubjectPublicKeyInfo");
+		ncrp_raise(NCR_R_BAD_KEY_FILE, "public key is not a valid "
+			   "SubjectPublicKeyInfo");
 		return 0;
 	}
-	if (!EVP_PKEY_is_a(pub, ncr_pk_ossl_name(k->type))) {
+	if (!EVP_PKEY_is_a(pub, ncrp_pk_ossl_name(k->type))) {
 		EVP_PKEY_free(pub);
-		ncr_raise(NCR_R_BAD_KEY_FILE, "public key is not %s",
-			  ncr_pk_ossl_name(k->type));
+		ncrp_raise(NCR_R_BAD_KEY_FILE, "public key is not %s",
+			   ncrp_pk_ossl_name(k->type));
 		return 0;
 	}
 	EVP_PKEY_free(k->pub);
@@ -93,18 +94,18 @@ int ncr_pkey_set_pub_spki(struct ncr_pkey *k, const unsigned char *der,
 	return 1;
 }
 
-int ncr_pkey_spki(const struct ncr_pkey *k, unsigned char **der, size_t *len)
+int ncrp_pkey_spki(const struct ncrp_pkey *k, unsigned char **der, size_t *len)
 {
 	int n;
 
 	*der = NULL;
 	if (k->pub == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "no public key");
+		ncrp_raise(NCR_R_NO_KEY, "no public key");
 		return 0;
 	}
 	n = i2d_PUBKEY(k->pub, der);
 	if (n <= 0) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "cannot encode public key");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "cannot encode public key");
 		return 0;
 	}
 	*len = (size_t)n;
@@ -112,7 +113,7 @@ int ncr_pkey_spki(const struct ncr_pkey *k, unsigned char **der, size_t *len)
 }
 
 /* DH: public value y (raw, big-endian) on the domain of @params. */
-static int set_dh_pub(struct ncr_pkey *k, const unsigned char *y, size_t ylen,
+static int set_dh_pub(struct ncrp_pkey *k, const unsigned char *y, size_t ylen,
 		      const EVP_PKEY *params)
 {
 	OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
@@ -137,8 +138,8 @@ static int set_dh_pub(struct ncr_pkey *k, const unsigned char *y, size_t ylen,
 	ok = 1;
 out:
 	if (!ok)
-		ncr_raise(NCR_R_KERNEL_OP_FAILED,
-			  "cannot build the DH public key");
+		ncrp_raise(NCR_R_KERNEL_OP_FAILED,
+			   "cannot build the DH public key");
 	EVP_PKEY_CTX_free(pc);
 	OSSL_PARAM_free(all);
 	OSSL_PARAM_free(pp);
@@ -148,8 +149,8 @@ out:
 	return ok;
 }
 
-int ncr_pkey_set_pub_from_kernel(struct ncr_pkey *k, int pubh,
-				 const EVP_PKEY *dh_params)
+int ncrp_pkey_set_pub_from_kernel(struct ncrp_pkey *k, int pubh,
+				  const EVP_PKEY *dh_params)
 {
 	unsigned char *buf;
 	size_t cap = 4096;
@@ -159,10 +160,10 @@ int ncr_pkey_set_pub_from_kernel(struct ncr_pkey *k, int pubh,
 	for (;;) {
 		buf = malloc(cap);
 		if (buf == NULL) {
-			ncr_raise(NCR_R_MALLOC_FAILURE, "public key buffer");
+			ncrp_raise(NCR_R_MALLOC_FAILURE, "public key buffer");
 			return 0;
 		}
-		n = ncr_key_export(pubh, buf, cap);
+		n = ncrlib_key_export(ncrlib_dev_fd(), pubh, buf, cap);
 		if (n != -ERANGE || cap >= 65536)
 			break;
 		free(buf);
@@ -170,19 +171,19 @@ int ncr_pkey_set_pub_from_kernel(struct ncr_pkey *k, int pubh,
 	}
 	if (n < 0) {
 		free(buf);
-		ncr_raise_errno("exporting the public key", (int)-n);
+		ncrp_raise_errno("exporting the public key", (int)-n);
 		return 0;
 	}
 	if (k->type == NCR_PKT_DH)
 		ok = set_dh_pub(k, buf, (size_t)n, dh_params);
 	else
-		ok = ncr_pkey_set_pub_spki(k, buf, (size_t)n);
+		ok = ncrp_pkey_set_pub_spki(k, buf, (size_t)n);
 	free(buf);
 	return ok;
 }
 
-int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
-		  size_t *len)
+int ncrp_pkey_wrap(const struct ncrp_pkey *k, unsigned char **blob,
+		   size_t *len)
 {
 	unsigned char *buf;
 	size_t cap = 8192;
@@ -190,16 +191,17 @@ int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
 
 	*blob = NULL;
 	if (k->priv == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "no kernel private key to store");
+		ncrp_raise(NCR_R_NO_KEY, "no kernel private key to store");
 		return 0;
 	}
 	for (;;) {
 		buf = malloc(cap);
 		if (buf == NULL) {
-			ncr_raise(NCR_R_MALLOC_FAILURE, "blob buffer");
+			ncrp_raise(NCR_R_MALLOC_FAILURE, "blob buffer");
 			return 0;
 		}
-		n = ncr_key_storage_wrap(k->priv->key, buf, cap);
+		n = ncrlib_key_storage_wrap(ncrlib_dev_fd(), k->priv->key,
+					    buf, cap);
 		if (n != -ERANGE || cap >= 65536)
 			break;
 		free(buf);
@@ -208,11 +210,11 @@ int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
 	if (n < 0) {
 		free(buf);
 		if (n == -EPERM || n == -EACCES)
-			ncr_raise(NCR_R_KEY_NOT_EXPORTABLE,
-				  "the kernel key is not wrappable: %s",
-				  strerror((int)-n));
+			ncrp_raise(NCR_R_KEY_NOT_EXPORTABLE,
+				   "the kernel key is not wrappable: %s",
+				   strerror((int)-n));
 		else
-			ncr_raise_errno("storage-wrapping the key", (int)-n);
+			ncrp_raise_errno("storage-wrapping the key", (int)-n);
 		return 0;
 	}
 	*blob = buf;
@@ -226,7 +228,7 @@ int ncr_pkey_wrap(const struct ncr_pkey *k, unsigned char **blob,
  * it: compare with the public key in clear, so that a key file whose
  * public part was swapped is refused instead of lying about its key.
  */
-static int pub_matches_id(const struct ncr_pkey *k, const unsigned char *id,
+static int pub_matches_id(const struct ncrp_pkey *k, const unsigned char *id,
 			  size_t id_len)
 {
 	unsigned char md[20], *der = NULL;
@@ -257,56 +259,56 @@ static int pub_matches_id(const struct ncr_pkey *k, const unsigned char *id,
 	return ok;
 }
 
-int ncr_pkey_unwrap(struct ncr_pkey *k, const unsigned char *blob,
-		    size_t len)
+int ncrp_pkey_unwrap(struct ncrp_pkey *k, const unsigned char *blob,
+		     size_t len)
 {
-	struct ncr_key_info info;
-	struct ncr_khandle *h;
+	struct ncrlib_key_info info;
+	struct ncrp_khandle *h;
 	int key, r;
 
-	key = ncr_key_new();
+	key = ncrlib_key_new(ncrlib_dev_fd());
 	if (key < 0) {
-		ncr_raise_errno("allocating a kernel key", -key);
+		ncrp_raise_errno("allocating a kernel key", -key);
 		return 0;
 	}
-	r = ncr_key_storage_unwrap(key, blob, len);
+	r = ncrlib_key_storage_unwrap(ncrlib_dev_fd(), key, blob, len);
 	if (r < 0) {
-		ncr_key_free(key);
+		ncrlib_key_free(ncrlib_dev_fd(), key);
 		if (r == -EBADMSG || r == -EINVAL)
-			ncr_raise(NCR_R_BLOB_REJECTED, "storage unwrap: %s",
-				  strerror(-r));
+			ncrp_raise(NCR_R_BLOB_REJECTED, "storage unwrap: %s",
+				   strerror(-r));
 		else
-			ncr_raise_errno("storage-unwrapping the key", -r);
+			ncrp_raise_errno("storage-unwrapping the key", -r);
 		return 0;
 	}
-	r = ncr_key_info(key, &info);
+	r = ncrlib_key_info(ncrlib_dev_fd(), key, &info);
 	if (r < 0 || info.type != NCR_KEY_TYPE_PRIVATE ||
-	    strcmp(info.algo, ncr_pk_kernel_name(k->type)) != 0) {
-		ncr_key_free(key);
-		ncr_raise(NCR_R_BAD_KEY_FILE, "the blob does not hold a %s "
-			  "private key", ncr_pk_ossl_name(k->type));
+	    strcmp(info.algo, ncrp_pk_kernel_name(k->type)) != 0) {
+		ncrlib_key_free(ncrlib_dev_fd(), key);
+		ncrp_raise(NCR_R_BAD_KEY_FILE, "the blob does not hold a %s "
+			   "private key", ncrp_pk_ossl_name(k->type));
 		return 0;
 	}
 	if (k->pub != NULL && !pub_matches_id(k, info.id, info.id_len)) {
-		ncr_key_free(key);
-		ncr_raise(NCR_R_BAD_KEY_FILE, "the public key in the file does "
-			  "not belong to the kernel key in the blob");
+		ncrlib_key_free(ncrlib_dev_fd(), key);
+		ncrp_raise(NCR_R_BAD_KEY_FILE, "the public key in the file does "
+			   "not belong to the kernel key in the blob");
 		return 0;
 	}
-	h = ncr_khandle_new(key);
+	h = ncrp_khandle_new(key);
 	if (h == NULL) {
-		ncr_key_free(key);
-		ncr_raise(NCR_R_MALLOC_FAILURE, "key handle");
+		ncrlib_key_free(ncrlib_dev_fd(), key);
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "key handle");
 		return 0;
 	}
-	ncr_khandle_unref(k->priv);
+	ncrp_khandle_unref(k->priv);
 	k->priv = h;
 	k->kflags = info.flags;
 	return 1;
 }
 
-const char *ncr_md_kernel_name(struct ncr_provctx *prov, const char *mdname,
-			       size_t *mdsize)
+const char *ncrp_md_kernel_name(struct ncrp_provctx *prov, const char *mdname,
+				size_t *mdsize)
 {
 	static const struct {
 		const char *ossl, *kernel;

@@ -18,24 +18,45 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
-#include <openssl/rsa.h>
+#include "names.h"
 #include "ncr_prov.h"
+#include "rsa_params.h"
+
+static OSSL_FUNC_signature_freectx_fn sig_freectx;
+static OSSL_FUNC_signature_dupctx_fn sig_dupctx;
+static OSSL_FUNC_signature_sign_init_fn sig_sign_init;
+static OSSL_FUNC_signature_sign_fn sig_sign;
+static OSSL_FUNC_signature_verify_init_fn sig_verify_init;
+static OSSL_FUNC_signature_verify_fn sig_verify;
+static OSSL_FUNC_signature_digest_sign_init_fn sig_dsign_init;
+static OSSL_FUNC_signature_digest_sign_update_fn sig_dupdate;
+static OSSL_FUNC_signature_digest_sign_final_fn sig_dsign_final;
+static OSSL_FUNC_signature_digest_verify_init_fn sig_dverify_init;
+static OSSL_FUNC_signature_digest_verify_final_fn sig_dverify_final;
+static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
+static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
+static OSSL_FUNC_signature_newctx_fn rsa_sig_newctx;
+static OSSL_FUNC_signature_newctx_fn dsa_sig_newctx;
+static OSSL_FUNC_signature_settable_ctx_params_fn rsa_settable;
+static OSSL_FUNC_signature_gettable_ctx_params_fn rsa_gettable;
+static OSSL_FUNC_signature_settable_ctx_params_fn dsa_settable;
+static OSSL_FUNC_signature_gettable_ctx_params_fn dsa_gettable;
 
 struct sig_ctx {
-	struct ncr_provctx *prov;
+	struct ncrp_provctx *prov;
 	int type;			/* NCR_PKT_RSA / NCR_PKT_DSA */
-	struct ncr_pkey *key;
+	struct ncrp_pkey *key;
 	int signing;
 	EVP_PKEY_CTX *shadow;		/* default provider, verify op */
 	EVP_MD_CTX *mdctx;		/* digest_sign/verify */
 };
 
-static void *sig_newctx(struct ncr_provctx *prov, int type)
+static void *sig_newctx(struct ncrp_provctx *prov, int type)
 {
 	struct sig_ctx *c = calloc(1, sizeof(*c));
 
 	if (c == NULL) {
-		ncr_raise(NCR_R_MALLOC_FAILURE, "signature context");
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "signature context");
 		return NULL;
 	}
 	c->prov = prov;
@@ -61,7 +82,7 @@ static void sig_reset(struct sig_ctx *c)
 	c->shadow = NULL;
 	EVP_MD_CTX_free(c->mdctx);
 	c->mdctx = NULL;
-	ncr_pkey_free(c->key);
+	ncrp_pkey_free(c->key);
 	c->key = NULL;
 }
 
@@ -85,7 +106,7 @@ static void *sig_dupctx(void *vctx)
 	*c = *src;
 	c->shadow = NULL;
 	c->mdctx = NULL;
-	c->key = ncr_pkey_ref(src->key);
+	c->key = ncrp_pkey_ref(src->key);
 	if (src->shadow != NULL &&
 	    (c->shadow = EVP_PKEY_CTX_dup(src->shadow)) == NULL)
 		goto fail;
@@ -106,11 +127,11 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 	if (params == NULL || params[0].key == NULL)
 		return 1;
 	if (c->shadow == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "signature not initialised");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "signature not initialised");
 		return 0;
 	}
 	if (EVP_PKEY_CTX_set_params(c->shadow, params) <= 0) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "invalid signature parameter");
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "invalid signature parameter");
 		return 0;
 	}
 	return 1;
@@ -125,11 +146,11 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 	return EVP_PKEY_CTX_get_params(c->shadow, params) > 0;
 }
 
-static const OSSL_PARAM *default_params(struct ncr_provctx *prov, int type,
+static const OSSL_PARAM *default_params(struct ncrp_provctx *prov, int type,
 					int settable)
 {
 	EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(prov->swctx,
-					       ncr_pk_ossl_name(type), NULL);
+					       ncrp_pk_ossl_name(type), NULL);
 	const OSSL_PARAM *t;
 
 	if (s == NULL)
@@ -168,32 +189,32 @@ static const OSSL_PARAM *dsa_gettable(void *vctx, void *provctx)
 static int sig_init(struct sig_ctx *c, void *provkey, const OSSL_PARAM params[],
 		    int signing)
 {
-	struct ncr_pkey *k = provkey;
+	struct ncrp_pkey *k = provkey;
 
 	if (k == NULL) {
 		if (c->key == NULL) {
-			ncr_raise(NCR_R_NO_KEY, "no key");
+			ncrp_raise(NCR_R_NO_KEY, "no key");
 			return 0;
 		}
 		k = c->key;	/* re-init with the same key */
 	}
 	if (k->type != c->type || k->pub == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not an ncr %s key",
-			  ncr_pk_ossl_name(c->type));
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not an ncr %s key",
+			   ncrp_pk_ossl_name(c->type));
 		return 0;
 	}
 	if (signing && k->priv == NULL) {
-		ncr_raise(NCR_R_NO_KEY, "signing needs a kernel private key "
-			  "(this is a public key)");
+		ncrp_raise(NCR_R_NO_KEY, "signing needs a kernel private key "
+			   "(this is a public key)");
 		return 0;
 	}
-	ncr_pkey_ref(k);
+	ncrp_pkey_ref(k);
 	sig_reset(c);
 	c->key = k;
 	c->signing = signing;
 	c->shadow = EVP_PKEY_CTX_new_from_pkey(c->prov->swctx, k->pub, NULL);
 	if (c->shadow == NULL || EVP_PKEY_verify_init(c->shadow) <= 0) {
-		ncr_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
+		ncrp_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
 		return 0;
 	}
 	return sig_set_ctx_params(c, params);
@@ -210,127 +231,50 @@ static int sig_verify_init(void *vctx, void *provkey,
 	return sig_init(vctx, provkey, params, 0);
 }
 
-/* Settled parameters of the shadow context, for the kernel. */
-struct sig_settled {
-	char md[64], mgf1[64];
-	int pad, saltlen;
-};
-
-static int read_settled(struct sig_ctx *c, struct sig_settled *s)
+/* The kernel's session parameters for signing a @tbslen-byte digest. */
+static int sig_kernel_params(struct sig_ctx *c, size_t tbslen,
+			     struct ncrlib_sess_params *p)
 {
-	OSSL_PARAM p[5];
-	int n = 0;
+	struct ncrp_rsa_settled s;
+	size_t mdsize = 0;
 
-	memset(s, 0, sizeof(*s));
-	s->pad = RSA_PKCS1_PADDING;
-	p[n++] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
-						  s->md, sizeof(s->md));
-	if (c->type == NCR_PKT_RSA) {
-		p[n++] = OSSL_PARAM_construct_int(
-			OSSL_SIGNATURE_PARAM_PAD_MODE, &s->pad);
-		p[n++] = OSSL_PARAM_construct_int(
-			OSSL_SIGNATURE_PARAM_PSS_SALTLEN, &s->saltlen);
-		p[n++] = OSSL_PARAM_construct_utf8_string(
-			OSSL_SIGNATURE_PARAM_MGF1_DIGEST, s->mgf1,
-			sizeof(s->mgf1));
+	ncrp_rsa_read_sig(c->shadow, c->type == NCR_PKT_RSA, &s);
+	ncrlib_sess_params_init(p, NCR_OP_SIGN, ncrp_pk_kernel_name(c->type));
+	p->key = c->key->priv->key;
+	p->input_is_digest = 1;
+	if (s.md[0] == '\0') {
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "signing needs a digest (e.g. "
+			   "-pkeyopt digest:sha256): the kernel signs digests, "
+			   "not raw data");
+		return 0;
 	}
-	p[n] = OSSL_PARAM_construct_end();
-	/* Parameters the shadow has not set stay at their defaults. */
-	EVP_PKEY_CTX_get_params(c->shadow, p);
-	return 1;
-}
-
-static int same_md(struct ncr_provctx *prov, const char *a, const char *b)
-{
-	EVP_MD *ma = EVP_MD_fetch(prov->swctx, a, NULL);
-	int same = ma != NULL && EVP_MD_is_a(ma, b);
-
-	EVP_MD_free(ma);
-	return same;
+	p->sig_hash = ncrp_md_kernel_name(c->prov, s.md, &mdsize);
+	if (p->sig_hash == NULL) {
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "digest %s", s.md);
+		return 0;
+	}
+	if (tbslen != mdsize) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "input is %zu bytes, a %s "
+			   "digest is %zu", tbslen, s.md, mdsize);
+		return 0;
+	}
+	return c->type != NCR_PKT_RSA ||
+	       ncrp_rsa_sig_params(c->prov, &s, c->key->pub, mdsize, p);
 }
 
 static int kernel_sign(struct sig_ctx *c, unsigned char *sig, size_t *siglen,
 		       size_t sigsize, const unsigned char *tbs, size_t tbslen)
 {
-	struct ncr_sess_params p;
-	struct sig_settled s;
-	struct ncr_io io;
-	size_t mdsize = 0;
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io = { .in = tbs, .in_len = tbslen, .fin_out = sig,
+				.fin_out_cap = sigsize };
 	long r;
 
-	read_settled(c, &s);
-	memset(&p, 0, sizeof(p));
-	p.op = NCR_OP_SIGN;
-	p.algo = ncr_pk_kernel_name(c->type);
-	p.key = c->key->priv->key;
-	p.rsa_method = -1;
-	p.pss_salt = -1;
-	p.input_is_digest = 1;
-	if (s.md[0] == '\0') {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "signing needs a digest (e.g. "
-			  "-pkeyopt digest:sha256): the kernel signs digests, "
-			  "not raw data");
+	if (!sig_kernel_params(c, tbslen, &p))
 		return 0;
-	}
-	p.sig_hash = ncr_md_kernel_name(c->prov, s.md, &mdsize);
-	if (p.sig_hash == NULL) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "digest %s", s.md);
-		return 0;
-	}
-	if (tbslen != mdsize) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "input is %zu bytes, a %s "
-			  "digest is %zu", tbslen, s.md, mdsize);
-		return 0;
-	}
-	if (c->type == NCR_PKT_RSA) {
-		if (s.pad == RSA_PKCS1_PADDING) {
-			p.rsa_method = RSA_PKCS1_V1_5;
-		} else if (s.pad == RSA_PKCS1_PSS_PADDING) {
-			int bits = EVP_PKEY_get_bits(c->key->pub);
-			long emlen = (bits - 1 + 7) / 8;
-			long max = emlen - (long)mdsize - 2;
-
-			p.rsa_method = RSA_PKCS1_PSS;
-			if (s.mgf1[0] != '\0' &&
-			    !same_md(c->prov, s.mgf1, s.md)) {
-				ncr_raise(NCR_R_NOT_SUPPORTED, "PSS with MGF1 "
-					  "digest %s: the kernel uses the "
-					  "signature digest %s", s.mgf1, s.md);
-				return 0;
-			}
-			if (s.saltlen == RSA_PSS_SALTLEN_DIGEST)
-				p.pss_salt = (int64_t)mdsize;
-			else if (s.saltlen == RSA_PSS_SALTLEN_MAX ||
-				 s.saltlen == RSA_PSS_SALTLEN_AUTO)
-				p.pss_salt = max;
-			else if (s.saltlen >= 0 && s.saltlen <= max)
-				p.pss_salt = s.saltlen;
-			else {
-				ncr_raise(NCR_R_NOT_SUPPORTED,
-					  "PSS salt length %d", s.saltlen);
-				return 0;
-			}
-			if (max < 0 || p.pss_salt > max) {
-				ncr_raise(NCR_R_INVALID_ARGUMENT,
-					  "key too small for PSS with %s",
-					  s.md);
-				return 0;
-			}
-		} else {
-			ncr_raise(NCR_R_NOT_SUPPORTED, "RSA padding mode %d "
-				  "for signing (PKCS#1 v1.5 and PSS only)",
-				  s.pad);
-			return 0;
-		}
-	}
-	memset(&io, 0, sizeof(io));
-	io.in = tbs;
-	io.in_len = tbslen;
-	io.fin_out = sig;
-	io.fin_out_cap = sigsize;
-	r = ncr_session_once(&p, &io);
+	r = ncrlib_session_once(ncrlib_dev_fd(), &p, &io);
 	if (r < 0) {
-		ncr_raise_errno("kernel signing", (int)-r);
+		ncrp_raise_errno("kernel signing", (int)-r);
 		return 0;
 	}
 	*siglen = io.fin_out_len;
@@ -343,7 +287,7 @@ static int sig_sign(void *vctx, unsigned char *sig, size_t *siglen,
 	struct sig_ctx *c = vctx;
 
 	if (c->key == NULL || !c->signing) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not initialised for signing");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not initialised for signing");
 		return 0;
 	}
 	if (sig == NULL) {
@@ -359,7 +303,7 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen,
 	struct sig_ctx *c = vctx;
 
 	if (c->shadow == NULL) {
-		ncr_raise(NCR_R_INVALID_ARGUMENT, "not initialised");
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "not initialised");
 		return 0;
 	}
 	return EVP_PKEY_verify(c->shadow, sig, siglen, tbs, tbslen) == 1;
@@ -377,7 +321,7 @@ static int digest_init(struct sig_ctx *c, const char *mdname, void *provkey,
 		mdname = "SHA256";
 	md = EVP_MD_fetch(c->prov->swctx, mdname, NULL);
 	if (md == NULL) {
-		ncr_raise(NCR_R_NOT_SUPPORTED, "digest %s", mdname);
+		ncrp_raise(NCR_R_NOT_SUPPORTED, "digest %s", mdname);
 		return 0;
 	}
 	p[0] = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
@@ -481,10 +425,10 @@ static const OSSL_DISPATCH t##_signature_functions[] = {		\
 SIG_FUNCS(rsa)
 SIG_FUNCS(dsa)
 
-const OSSL_ALGORITHM ncr_signatures[] = {
-	{ "RSA:rsaEncryption:1.2.840.113549.1.1.1", "provider=ncr",
+const OSSL_ALGORITHM ncrp_signatures[] = {
+	{ NCRP_NAMES_RSA, NCRP_PROPS,
 	  rsa_signature_functions, "RSA PKCS#1 v1.5 / PSS, kernel-held key" },
-	{ "DSA:dsaEncryption:1.2.840.10040.4.1", "provider=ncr",
+	{ NCRP_NAMES_DSA, NCRP_PROPS,
 	  dsa_signature_functions, "DSA, kernel-held key" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -17,7 +17,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,26 +27,16 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/ncr.h>
+#include "algo_list.h"
 #include "ncrctl.h"
+#include "ncrlib.h"
 #include "ncrctl_parse.h"
 
 #define DEVICE		NCRCTL_DEVICE
 #define SYSFS_MODULE	"/sys/module/ncr"
 #define MASTER_KEY_LEN	32
 
-static const char *prog = "ncrctl";
-
-int ncrctl_die(int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return code;
-}
+static const char *prog = NCRCTL_NAME;
 
 #define die ncrctl_die
 
@@ -354,164 +343,78 @@ static int master_key_load_cmd(int argc, char **argv)
 
 /* ---- status ---- */
 
-struct attr_buf {
-	uint8_t data[256];
-	size_t len;
-};
-
-/* Appends one netlink-style attribute (struct nlattr + data, 4-aligned). */
-static void attr_put(struct attr_buf *b, uint16_t type, const void *v,
-		     size_t len)
-{
-	uint16_t hdr[2] = { (uint16_t)(4 + len), type };
-
-	memcpy(b->data + b->len, hdr, 4);
-	memcpy(b->data + b->len + 4, v, len);
-	b->len += (4 + len + 3) & ~(size_t)3;
-}
-
-static void attr_str(struct attr_buf *b, uint16_t type, const char *s)
-{
-	attr_put(b, type, s, strlen(s) + 1);
-}
-
-static void attr_u32(struct attr_buf *b, uint16_t type, uint32_t v)
-{
-	attr_put(b, type, &v, sizeof(v));
-}
-
-/* An ioctl argument: fixed struct followed by attributes. */
-union ioc_arg {
-	struct ncr_key_generate gen;
-	struct ncr_key_storage_wrap sw;
-	struct ncr_key_import imp;
-	struct ncr_key_wrap wrap;
-	struct ncr_session_once once;
-	uint8_t raw[512];
-};
-
-static int ioc(int fd, unsigned long cmd, union ioc_arg *a, size_t fixed,
-	       const struct attr_buf *b)
-{
-	uint32_t in = (uint32_t)(fixed + (b ? b->len : 0));
-
-	memcpy(a->raw, &in, sizeof(in));		/* input_size */
-	memset(a->raw + 4, 0, 4);			/* output_size */
-	if (b)
-		memcpy(a->raw + fixed, b->data, b->len);
-	return ioctl(fd, cmd, a) < 0 ? -errno : 0;
-}
-
-static int key_init(int fd)
-{
-	return ioctl(fd, NCRIO_KEY_INIT);
-}
-
-static void key_deinit(int fd, ncr_key_t k)
-{
-	if (k >= 0)
-		ioctl(fd, NCRIO_KEY_DEINIT, &k);
-}
-
 /* Master key probe: storage-wrap an empty key; ENOKEY means none is set. */
 static int probe_master_key(int fd)
 {
-	union ioc_arg a = { 0 };
 	uint8_t out[64];
-	ncr_key_t k = key_init(fd);
-	int ret;
+	int k = ncrlib_key_new(fd);
+	long ret;
 
 	if (k < 0)
-		return -errno;
-	a.sw.key = k;
-	a.sw.buffer = out;
-	a.sw.buffer_size = sizeof(out);
-	ret = ioc(fd, NCRIO_KEY_STORAGE_WRAP, &a, sizeof(a.sw), NULL);
-	key_deinit(fd, k);
-	return ret;
+		return k;
+	ret = ncrlib_key_storage_wrap(fd, k, out, sizeof(out));
+	ncrlib_key_free(fd, k);
+	return ret < 0 ? (int)ret : 0;
 }
 
 /* Secret-key algorithms: generate a key of @bits. */
 static int probe_secret(int fd, const char *algo, uint32_t bits,
-			uint32_t flags, ncr_key_t *keep)
+			uint32_t flags, int *keep)
 {
-	struct attr_buf b = { .len = 0 };
-	union ioc_arg a = { 0 };
-	ncr_key_t k = key_init(fd);
+	int k = ncrlib_key_new(fd);
 	int ret;
 
 	if (k < 0)
-		return -errno;
-	attr_str(&b, NCR_ATTR_ALGORITHM, algo);
-	attr_u32(&b, NCR_ATTR_SECRET_KEY_BITS, bits);
-	attr_u32(&b, NCR_ATTR_KEY_FLAGS, flags);
-	a.gen.key = k;
-	ret = ioc(fd, NCRIO_KEY_GENERATE, &a, sizeof(a.gen), &b);
-	if (ret || !keep)
-		key_deinit(fd, k);
+		return k;
+	ret = ncrlib_key_generate(fd, k, algo, bits, flags);
+	if (ret < 0 || !keep)
+		ncrlib_key_free(fd, k);
 	else
 		*keep = k;
-	return ret;
+	return ret < 0 ? ret : 0;
 }
 
 /* Public-key algorithms: import junk; EOPNOTSUPP means "not supported". */
 static int probe_pk(int fd, const char *algo)
 {
 	static const uint8_t junk[2] = { 0x30, 0x00 };
-	struct attr_buf b = { .len = 0 };
-	union ioc_arg a = { 0 };
-	ncr_key_t k = key_init(fd);
+	int k = ncrlib_key_new(fd);
 	int ret;
 
 	if (k < 0)
-		return -errno;
-	attr_str(&b, NCR_ATTR_ALGORITHM, algo);
-	attr_u32(&b, NCR_ATTR_KEY_TYPE, NCR_KEY_TYPE_PUBLIC);
-	a.imp.key = k;
-	a.imp.data = junk;
-	a.imp.data_size = sizeof(junk);
-	ret = ioc(fd, NCRIO_KEY_IMPORT, &a, sizeof(a.imp), &b);
-	key_deinit(fd, k);
+		return k;
+	ret = ncrlib_key_import(fd, k, algo, NCR_KEY_TYPE_PUBLIC, 0, junk,
+				sizeof(junk));
+	ncrlib_key_free(fd, k);
 	return ret == -EOPNOTSUPP ? ret : 0;
 }
 
 /* Hashes: digest the empty message in one SESSION_ONCE. */
 static int probe_hash(int fd, const char *algo)
 {
-	struct attr_buf b = { .len = 0 };
-	union ioc_arg a = { 0 };
 	uint8_t digest[NCR_HASH_MAX_OUTPUT_SIZE];
-	size_t result = 0;
-	struct ncr_session_output_buffer out = {
-		.buffer = digest, .buffer_size = sizeof(digest),
-		.result_size_ptr = &result,
-	};
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io = {
+		.fin_out = digest, .fin_out_cap = sizeof(digest) };
+	long ret;
 
-	attr_str(&b, NCR_ATTR_ALGORITHM, algo);
-	attr_put(&b, NCR_ATTR_FINAL_OUTPUT_BUFFER, &out, sizeof(out));
-	a.once.op = NCR_OP_SIGN;
-	return ioc(fd, NCRIO_SESSION_ONCE, &a, sizeof(a.once), &b);
+	ncrlib_sess_params_init(&p, NCR_OP_SIGN, algo);
+	ret = ncrlib_session_once(fd, &p, &io);
+	return ret < 0 ? (int)ret : 0;
 }
 
 /* Wrap algorithms: wrap an AES-128 key under a KEK. */
-static int probe_walg(int fd, ncr_key_t kek, ncr_key_t k, const char *walg)
+static int probe_walg(int fd, int kek, int k, const char *walg)
 {
-	struct attr_buf b = { .len = 0 };
-	union ioc_arg a = { 0 };
 	uint8_t out[64];
 
-	attr_str(&b, NCR_ATTR_WRAPPING_ALGORITHM, walg);
-	a.wrap.wrapping_key = kek;
-	a.wrap.source_key = k;
-	a.wrap.buffer = out;
-	a.wrap.buffer_size = sizeof(out);
-	return ioc(fd, NCRIO_KEY_WRAP, &a, sizeof(a.wrap), &b);
+	return ncrlib_key_wrap(fd, kek, k, walg, out, sizeof(out)) < 0;
 }
 
 /* A KEK needs CAP_SYS_ADMIN: without it, say so instead of probing. */
-static void print_walgs(int fd, ncr_key_t aes)
+static void print_walgs(int fd, int aes)
 {
-	ncr_key_t kek = -1;
+	int kek = -1;
 
 	printf("\nkey wrapping:");
 	if (aes < 0)
@@ -524,46 +427,53 @@ static void print_walgs(int fd, ncr_key_t aes)
 		printf(" " NCR_WALG_AES_RFC3394);
 	if (!probe_walg(fd, kek, aes, NCR_WALG_AES_RFC5649))
 		printf(" " NCR_WALG_AES_RFC5649);
-	key_deinit(fd, kek);
+	ncrlib_key_free(fd, kek);
+}
+
+/* The driver's algorithms, from the list its own table is built from. */
+struct algo_entry {
+	const char *name;
+	enum ncr_algo_class cls;
+	uint32_t min_key;		/* bytes */
+	bool aes_key;
+};
+
+#define ALGO_ENTRY(n, c, min, max, step, aes, one) { n, c, min, aes },
+static const struct algo_entry algos[] = { NCR_ALGO_LIST(ALGO_ENTRY) };
+#define N_ALGOS (sizeof(algos) / sizeof(algos[0]))
+
+/* The key size a probe generates: the smallest, 256 bits for an HMAC. */
+static uint32_t probe_bits(const struct algo_entry *a)
+{
+	return a->cls == NCR_ALG_MAC ? 256 : a->min_key * 8;
 }
 
 static void print_algos(int fd)
 {
-	static const struct {
-		const char *name;
-		uint32_t bits;
-	} secret[] = {
-		{ "ecb(aes)", 128 }, { "cbc(aes)", 128 }, { "ctr(aes)", 128 },
-		{ "xts(aes)", 256 }, { "cbc(des3_ede)", 192 },
-		{ "ecb(camellia)", 128 }, { "cbc(camellia)", 128 },
-		{ "ctr(camellia)", 128 }, { "ecb(cipher_null)", 0 },
-		{ "hmac(md5)", 256 }, { "hmac(sha1)", 256 },
-		{ "hmac(sha224)", 256 }, { "hmac(sha256)", 256 },
-		{ "hmac(sha384)", 256 }, { "hmac(sha512)", 256 },
-	};
-	static const char *const pk[] = { "rsa", "dsa", "dh" };
-	static const char *const hash[] = {
-		"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
-		"sha3-224", "sha3-256", "sha3-384", "sha3-512",
-	};
-	ncr_key_t aes = -1;
+	int aes = -1;
 	size_t i;
 
 	printf("algorithms:");
-	for (i = 0; i < sizeof(secret) / sizeof(secret[0]); i++)
-		if (!probe_secret(fd, secret[i].name, secret[i].bits,
-				  NCR_KEY_FLAG_WRAPPABLE, i == 0 ? &aes : NULL))
-			printf(" %s", secret[i].name);
-	for (i = 0; i < sizeof(pk) / sizeof(pk[0]); i++)
-		if (!probe_pk(fd, pk[i]))
-			printf(" %s", pk[i]);
+	for (i = 0; i < N_ALGOS; i++) {
+		int *keep = algos[i].aes_key && aes < 0 ? &aes : NULL;
+
+		if ((algos[i].cls == NCR_ALG_CIPHER ||
+		     algos[i].cls == NCR_ALG_MAC) &&
+		    !probe_secret(fd, algos[i].name, probe_bits(&algos[i]),
+				  NCR_KEY_FLAG_WRAPPABLE, keep))
+			printf(" %s", algos[i].name);
+	}
+	for (i = 0; i < N_ALGOS; i++)
+		if ((algos[i].cls == NCR_ALG_PK || algos[i].cls == NCR_ALG_DH) &&
+		    !probe_pk(fd, algos[i].name))
+			printf(" %s", algos[i].name);
 	printf("\nhashes:");
-	for (i = 0; i < sizeof(hash) / sizeof(hash[0]); i++)
-		if (!probe_hash(fd, hash[i]))
-			printf(" %s", hash[i]);
+	for (i = 0; i < N_ALGOS; i++)
+		if (algos[i].cls == NCR_ALG_HASH &&
+		    !probe_hash(fd, algos[i].name))
+			printf(" %s", algos[i].name);
 	print_walgs(fd, aes);
-	if (aes >= 0)
-		key_deinit(fd, aes);
+	ncrlib_key_free(fd, aes);
 	printf("\n");
 }
 

@@ -6,6 +6,7 @@
 #ifndef NCRCTL_H
 #define NCRCTL_H
 
+#define NCRCTL_NAME	"ncrctl"
 #define NCRCTL_DEVICE	"/dev/crypto"
 
 enum {
@@ -27,7 +28,7 @@ enum {
 	EXIT_REJECTED = 16,	/* key info: the master key set now refuses */
 };
 
-/* Prints "ncrctl: <message>" on stderr; returns @code. */
+/* Prints "ncrctl: <message>" on stderr; returns @code (ncrctl_die.c). */
 int ncrctl_die(int code, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

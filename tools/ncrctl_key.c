@@ -9,7 +9,7 @@
  *     Algorithm, size, usage, key ID, public key SHA-256 of a key file, and
  *     whether the master key set now opens it.
  *
- * Kernel calls go through the provider's own wrappers (ncr_ioctl.c) and
+ * Kernel calls go through libncr, as the provider's do, and
  * the file through its encoder (keyfile.c), so the output is exactly what
  * `openssl genpkey -provider ncr` writes.
  */
@@ -26,7 +26,7 @@
 #include <unistd.h>
 #include <openssl/crypto.h>
 #include "keyfile.h"
-#include "ncr_prov.h"
+#include "ncrlib.h"
 #include "ncrctl.h"
 #include "ncrctl_parse.h"
 #include "ncrctl_pkey.h"
@@ -188,7 +188,7 @@ static const char *kernel_alg(int alg)
 
 static int device_check(void)
 {
-	int err = ncr_dev_status();
+	int err = ncrlib_dev_status();
 
 	if (!err)
 		return EXIT_OK;
@@ -216,7 +216,7 @@ static int storage_wrap(int key, const char *in, struct buf *blob)
 		blob->p = malloc(cap);
 		if (blob->p == NULL)
 			return die(EXIT_KERNEL, "out of memory");
-		n = ncr_key_storage_wrap(key, blob->p, cap);
+		n = ncrlib_key_storage_wrap(ncrlib_dev_fd(), key, blob->p, cap);
 		if (n != -ERANGE || cap >= 65536)
 			break;
 		free(blob->p);
@@ -251,8 +251,8 @@ static int import_failed(const char *in, const char *name, int err)
 static int check_key_id(int key, const char *in,
 			const struct ncrctl_pubinfo *pub)
 {
-	struct ncr_key_info info;
-	int r = ncr_key_info(key, &info);
+	struct ncrlib_key_info info;
+	int r = ncrlib_key_info(ncrlib_dev_fd(), key, &info);
 
 	if (r < 0)
 		return die(EXIT_KERNEL, "%s: reading the kernel key's info "
@@ -277,12 +277,13 @@ static int kernel_wrap(struct ncrctl_plainkey *k, uint32_t flags,
 	ret = device_check();
 	if (ret)
 		return ret;
-	key = ncr_key_new();
+	key = ncrlib_key_new(ncrlib_dev_fd());
 	if (key < 0)
 		return die(EXIT_KERNEL, "%s: cannot allocate a kernel key: %s",
 			   NCRCTL_DEVICE, strerror(-key));
-	r = ncr_key_import(key, kernel_alg(k->pub.alg), NCR_KEY_TYPE_PRIVATE,
-			   flags, k->pkcs8, k->pkcs8_len);
+	r = ncrlib_key_import(ncrlib_dev_fd(), key, kernel_alg(k->pub.alg),
+			      NCR_KEY_TYPE_PRIVATE, flags, k->pkcs8,
+			      k->pkcs8_len);
 	OPENSSL_clear_free(k->pkcs8, k->pkcs8_len);
 	k->pkcs8 = NULL;
 	k->pkcs8_len = 0;
@@ -292,7 +293,7 @@ static int kernel_wrap(struct ncrctl_plainkey *k, uint32_t flags,
 		ret = check_key_id(key, in, &k->pub);
 	if (!ret)
 		ret = storage_wrap(key, in, blob);
-	ncr_key_free(key);
+	ncrlib_key_free(ncrlib_dev_fd(), key);
 	return ret;
 }
 
@@ -387,8 +388,8 @@ static int write_keyfile(const char *out, int force,
 	char *pem = NULL;
 	int ret;
 
-	if (!ncr_keyfile_encode(k->spki, k->spki_len, blob->p, blob->len,
-				&der, &der_len) ||
+	if (!ncrp_keyfile_encode(k->spki, k->spki_len, blob->p, blob->len,
+				 &der, &der_len) ||
 	    !ncrctl_keyfile_pem(der, der_len, &pem, &pem_len))
 		ret = die(EXIT_FILE_IO, "%s: out of memory", out);
 	else
@@ -539,16 +540,16 @@ static void print_hex(const char *label, const unsigned char *p, size_t n)
 
 /* Storage-unwraps @blob into a fresh kernel key, reads its info, drops it. */
 static int unwrap_info(const unsigned char *blob, size_t len,
-		       struct ncr_key_info *info)
+		       struct ncrlib_key_info *info)
 {
-	int key = ncr_key_new(), r;
+	int key = ncrlib_key_new(ncrlib_dev_fd()), r;
 
 	if (key < 0)
 		return key;
-	r = ncr_key_storage_unwrap(key, blob, len);
+	r = ncrlib_key_storage_unwrap(ncrlib_dev_fd(), key, blob, len);
 	if (!r)
-		r = ncr_key_info(key, info);
-	ncr_key_free(key);
+		r = ncrlib_key_info(ncrlib_dev_fd(), key, info);
+	ncrlib_key_free(ncrlib_dev_fd(), key);
 	return r;
 }
 
@@ -558,11 +559,11 @@ static int unwrap_info(const unsigned char *blob, size_t len,
 static int try_unwrap(const struct ncrctl_pubinfo *pub,
 		      const unsigned char *blob, size_t len)
 {
-	struct ncr_key_info info;
+	struct ncrlib_key_info info;
 	char us[32];
 	int r;
 
-	if (ncr_dev_status()) {
+	if (ncrlib_dev_status()) {
 		printf("loads: unknown (%s cannot be opened)\n", NCRCTL_DEVICE);
 		return device_check();
 	}
@@ -604,7 +605,7 @@ static int info_of(const char *path, const unsigned char *der, size_t len)
 	size_t spki_len, blob_len;
 	struct ncrctl_pubinfo pub;
 
-	if (!ncr_keyfile_decode(der, len, &spki, &spki_len, &blob, &blob_len))
+	if (!ncrp_keyfile_decode(der, len, &spki, &spki_len, &blob, &blob_len))
 		return die(EXIT_NOT_KEY, "%s: malformed %s body", path,
 			   NCR_KEYFILE_PEM_LABEL);
 	if (!ncrctl_spki_info(spki, spki_len, &pub))

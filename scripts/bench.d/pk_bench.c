@@ -15,7 +15,8 @@
  * The two last lines, "sign/s N" and "verify/s N", repeat PKCS#1 v1.5
  * raw-khash (the summary test/vm/test_pk_sessions.py checks for).
  * Every kind of operation is self-checked once before it is timed.
- * No libcrypto: it builds -m32 as well, for the compat_ioctl test.
+ * No libcrypto (only libncr): it builds -m32 as well, for the compat_ioctl
+ * test.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +28,7 @@
 
 #include <linux/ncr.h>
 
-#include "bench_attr.h"
+#include "ncrlib.h"
 #include "bench_time.h"
 
 #define MIN_OPS 3
@@ -51,23 +52,13 @@ static unsigned char *read_file(const char *path, size_t *len)
 
 static int import_key(int fd, const char *path, int type)
 {
-	struct call c = { .fixed = sizeof(struct ncr_key_import) };
 	size_t len;
 	unsigned char *der = read_file(path, &len);
-	int key = ioctl(fd, NCRIO_KEY_INIT);
+	int key = ncrlib_key_new(fd);
 
-	if (key < 0) {
-		perror("NCRIO_KEY_INIT");
-		exit(1);
-	}
-	c.imp.key = key;
-	c.imp.data = der;
-	c.imp.data_size = len;
-	put_str(&c, NCR_ATTR_ALGORITHM, "rsa");
-	put_u32(&c, NCR_ATTR_KEY_TYPE, type);
-	c.imp.input_size = c.fixed + c.len;
-	if (ioctl(fd, NCRIO_KEY_IMPORT, &c.imp) < 0) {
-		perror("NCRIO_KEY_IMPORT");
+	if (key < 0 ||
+	    ncrlib_key_import(fd, key, "rsa", type, 0, der, len) < 0) {
+		fprintf(stderr, "pk_bench: importing %s failed\n", path);
 		exit(1);
 	}
 	return key;
@@ -91,56 +82,52 @@ struct op {
 /* Returns the ioctl's result: >= 0 for sign/decrypt, 1 for a good verify. */
 static int run_op(struct op *o)
 {
-	struct call c = { .fixed = sizeof(struct ncr_session_once) };
-	struct ncr_session_input_data in = { o->in, o->inlen };
-	struct ncr_session_input_data sin = { o->sig, o->siglen };
-	struct ncr_session_output_buffer sout = { o->sig, SIG_MAX, &o->siglen };
-	struct ncr_session_output_buffer dout = { o->out, SIG_MAX, &o->outlen };
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io = { .in = o->in, .in_len = o->inlen };
+	long r;
 
-	c.once.op = o->op;
-	put_str(&c, NCR_ATTR_ALGORITHM, "rsa");
-	put_u32(&c, NCR_ATTR_KEY, o->key);
+	ncrlib_sess_params_init(&p, o->op, "rsa");
+	p.key = o->key;
 	if (o->op == NCR_OP_DECRYPT || o->op == NCR_OP_ENCRYPT) {
-		put_u32(&c, NCR_ATTR_RSA_ENCODING_METHOD, RSA_PKCS1_OAEP);
-		put_str(&c, NCR_ATTR_RSA_OAEP_HASH_ALGORITHM, "sha256");
-		put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
-		put_attr(&c, NCR_ATTR_UPDATE_OUTPUT_BUFFER, &dout, sizeof(dout));
+		p.rsa_method = RSA_PKCS1_OAEP;
+		p.oaep_hash = "sha256";
+		io.out = o->out;
+		io.out_cap = SIG_MAX;
 	} else {
-		put_u32(&c, NCR_ATTR_RSA_ENCODING_METHOD,
-			o->pad == PSS ? RSA_PKCS1_PSS : RSA_PKCS1_V1_5);
+		p.rsa_method = o->pad == PSS ? RSA_PKCS1_PSS : RSA_PKCS1_V1_5;
 		if (o->pad == PSS)
-			put_u32(&c, NCR_ATTR_RSA_PSS_SALT_LENGTH, 32);
-		put_str(&c, NCR_ATTR_SIGNATURE_HASH_ALGORITHM, "sha256");
-		if (o->digest)
-			put_u32(&c, NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST, 1);
-		put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
-		if (o->op == NCR_OP_SIGN)
-			put_attr(&c, NCR_ATTR_FINAL_OUTPUT_BUFFER, &sout,
-				 sizeof(sout));
-		else
-			put_attr(&c, NCR_ATTR_FINAL_INPUT_DATA, &sin,
-				 sizeof(sin));
+			p.pss_salt = 32;
+		p.sig_hash = "sha256";
+		p.input_is_digest = o->digest;
+		if (o->op == NCR_OP_SIGN) {
+			io.fin_out = o->sig;
+			io.fin_out_cap = SIG_MAX;
+		} else {
+			io.fin_in = o->sig;
+			io.fin_in_len = o->siglen;
+		}
 	}
-	c.once.input_size = c.fixed + c.len;
-	return ioctl(o->fd, NCRIO_SESSION_ONCE, &c.once);
+	r = ncrlib_session_once(o->fd, &p, &io);
+	if (r < 0)
+		errno = (int)-r;	/* the callers report strerror(errno) */
+	if (io.out != NULL)
+		o->outlen = io.out_len;
+	if (io.fin_out != NULL)
+		o->siglen = io.fin_out_len;
+	return (int)r;
 }
 
 /* SHA-256 of msg in the kernel (an unkeyed hash session). */
 static void sha256(int fd, const unsigned char *msg, size_t len,
 		   unsigned char out[32])
 {
-	struct call c = { .fixed = sizeof(struct ncr_session_once) };
-	struct ncr_session_input_data in = { msg, len };
-	size_t outlen = 0;
-	struct ncr_session_output_buffer o = { out, 32, &outlen };
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io = { .in = msg, .in_len = len, .fin_out = out,
+				.fin_out_cap = 32 };
 
-	c.once.op = NCR_OP_SIGN;
-	put_str(&c, NCR_ATTR_ALGORITHM, "sha256");
-	put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &in, sizeof(in));
-	put_attr(&c, NCR_ATTR_FINAL_OUTPUT_BUFFER, &o, sizeof(o));
-	c.once.input_size = c.fixed + c.len;
-	if (ioctl(fd, NCRIO_SESSION_ONCE, &c.once) < 0 || outlen != 32) {
-		perror("sha256 through /dev/crypto");
+	ncrlib_sess_params_init(&p, NCR_OP_SIGN, "sha256");
+	if (ncrlib_session_once(fd, &p, &io) < 0 || io.fin_out_len != 32) {
+		fprintf(stderr, "pk_bench: sha256 in the kernel failed\n");
 		exit(1);
 	}
 }

@@ -35,7 +35,7 @@
 #include <linux/if_alg.h>
 #include <linux/ncr.h>
 
-#include "bench_attr.h"
+#include "ncrlib.h"
 #include "bench_time.h"
 
 #ifndef SOL_ALG
@@ -60,87 +60,78 @@ static void die(const char *what)
 
 static int ncr_fd;
 
+/* die() with the error of a libncr call (-errno). */
+static void die_ncr(const char *what, long r)
+{
+	errno = (int)-r;
+	die(what);
+}
+
 static int ncr_key(const char *algo, size_t keylen)
 {
-	struct call c = { .fixed = sizeof(struct ncr_key_import) };
-	int key = ioctl(ncr_fd, NCRIO_KEY_INIT);
+	int key = ncrlib_key_new(ncr_fd);
+	int r;
 
 	if (key < 0)
-		die("NCRIO_KEY_INIT");
-	c.imp.key = key;
-	c.imp.data = KEY;
-	c.imp.data_size = keylen;
-	put_str(&c, NCR_ATTR_ALGORITHM, algo);
-	put_u32(&c, NCR_ATTR_KEY_TYPE, NCR_KEY_TYPE_SECRET);
-	c.imp.input_size = c.fixed + c.len;
-	if (ioctl(ncr_fd, NCRIO_KEY_IMPORT, &c.imp) < 0)
-		die("NCRIO_KEY_IMPORT");
+		die_ncr("NCRIO_KEY_INIT", key);
+	r = ncrlib_key_import(ncr_fd, key, algo, NCR_KEY_TYPE_SECRET, 0, KEY,
+			      keylen);
+	if (r < 0)
+		die_ncr("NCRIO_KEY_IMPORT", r);
 	return key;
 }
 
 static int ncr_session(const char *algo, int key)
 {
-	struct call c = { .fixed = sizeof(struct ncr_session_init) };
+	struct ncrlib_sess_params p;
 	int ses;
 
-	c.init.op = NCR_OP_ENCRYPT;
-	put_str(&c, NCR_ATTR_ALGORITHM, algo);
-	put_u32(&c, NCR_ATTR_KEY, key);
-	put_attr(&c, NCR_ATTR_IV, IV, sizeof(IV));
-	c.init.input_size = c.fixed + c.len;
-	ses = ioctl(ncr_fd, NCRIO_SESSION_INIT, &c.init);
+	ncrlib_sess_params_init(&p, NCR_OP_ENCRYPT, algo);
+	p.key = key;
+	p.iv = IV;
+	p.iv_len = sizeof(IV);
+	ses = ncrlib_session_new(ncr_fd, &p);
 	if (ses < 0)
-		die("NCRIO_SESSION_INIT");
+		die_ncr("NCRIO_SESSION_INIT", ses);
 	return ses;
 }
 
 static int ncr_update(int ses, const void *in, void *out, size_t n)
 {
-	struct call c = { .fixed = sizeof(struct ncr_session_update) };
-	struct ncr_session_input_data i = { in, n };
-	size_t outlen = 0;
-	struct ncr_session_output_buffer o = { out, n, &outlen };
+	struct ncrlib_io io = { .in = in, .in_len = n, .out = out,
+				.out_cap = n };
 
-	c.upd.ses = ses;
-	put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &i, sizeof(i));
-	put_attr(&c, NCR_ATTR_UPDATE_OUTPUT_BUFFER, &o, sizeof(o));
-	c.upd.input_size = c.fixed + c.len;
-	if (ioctl(ncr_fd, NCRIO_SESSION_UPDATE, &c.upd) < 0 || outlen != n)
+	if (ncrlib_session_update(ncr_fd, ses, &io) < 0 || io.out_len != n)
 		return -1;
 	return 0;
 }
 
 static void ncr_end(int ses)
 {
-	struct ncr_session_final f = { .ses = ses };
-
-	ioctl(ncr_fd, NCRIO_SESSION_FINAL, &f);
+	ncrlib_session_abort(ncr_fd, ses);
 }
 
 /* Encryption (key >= 0, with IV) or hash (key < 0) in one call. */
 static int ncr_once(const char *algo, int key, const void *in, size_t n,
 		    void *out, size_t outcap)
 {
-	struct call c = { .fixed = sizeof(struct ncr_session_once) };
-	struct ncr_session_input_data i = { in, n };
-	size_t outlen = 0;
-	struct ncr_session_output_buffer o = { out, outcap, &outlen };
+	struct ncrlib_sess_params p;
+	struct ncrlib_io io = { .in = in, .in_len = n };
 
-	put_str(&c, NCR_ATTR_ALGORITHM, algo);
 	if (key >= 0) {
-		c.once.op = NCR_OP_ENCRYPT;
-		put_u32(&c, NCR_ATTR_KEY, key);
-		put_attr(&c, NCR_ATTR_IV, IV, sizeof(IV));
-		put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &i, sizeof(i));
-		put_attr(&c, NCR_ATTR_UPDATE_OUTPUT_BUFFER, &o, sizeof(o));
+		ncrlib_sess_params_init(&p, NCR_OP_ENCRYPT, algo);
+		p.key = key;
+		p.iv = IV;
+		p.iv_len = sizeof(IV);
+		io.out = out;
+		io.out_cap = outcap;
 	} else {
-		c.once.op = NCR_OP_SIGN;
-		put_attr(&c, NCR_ATTR_UPDATE_INPUT_DATA, &i, sizeof(i));
-		put_attr(&c, NCR_ATTR_FINAL_OUTPUT_BUFFER, &o, sizeof(o));
+		ncrlib_sess_params_init(&p, NCR_OP_SIGN, algo);
+		io.fin_out = out;
+		io.fin_out_cap = outcap;
 	}
-	c.once.input_size = c.fixed + c.len;
-	if (ioctl(ncr_fd, NCRIO_SESSION_ONCE, &c.once) < 0 ||
-	    outlen != (key >= 0 ? n : outcap))
+	if (ncrlib_session_once(ncr_fd, &p, &io) < 0 ||
+	    (key >= 0 ? io.out_len != n : io.fin_out_len != outcap))
 		return -1;
 	return 0;
 }

@@ -1,8 +1,10 @@
 # Unit tests and fuzz harness of driver/lib/nlattr.c (the ioctl attribute
-# parser/writer, issue 2).  Included by test/unit/CMakeLists.txt's glob.
+# parser/writer) and libncr's writer on top of it (libncr/attrs.c).
+# Included by test/unit/CMakeLists.txt's glob.
 
 ncr_unit_test(NAME test_nlattr
-  SOURCES driver/lib/nlattr.c test/unit/test_nlattr.c)
+  SOURCES driver/lib/nlattr.c libncr/attrs.c test/unit/test_nlattr.c)
+target_include_directories(test_nlattr PRIVATE "${PROJECT_SOURCE_DIR}/libncr")
 
 # libFuzzer harness, built with clang whatever the project compiler is and
 # run by ctest for a bounded number of inputs.

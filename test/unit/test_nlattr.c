@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of driver/lib/nlattr.c (the ioctl attribute parser/writer). */
+/*
+ * Unit tests of driver/lib/nlattr.c (the ioctl attribute parser/writer)
+ * and of libncr's growing writer built on it (libncr/attrs.c).
+ */
 #include <stdio.h>
 #include "nlattr.h"
+#include "ncrlib.h"
 #include <linux/ncr.h>
 
 static int failures, checks;
@@ -181,6 +185,69 @@ static void test_ncr_policy(void)
 	CHECK(ncr_nla_parse(tb, NCR_ATTR_MAX, area, off, ncr_attr_policy) == 0);
 }
 
+/* libncr: a block grows past the inline buffer and parses back. */
+static void test_attrs_grow(void)
+{
+	const struct nlattr *tb[NCR_ATTR_MAX + 1];
+	struct ncr_key_import fixed = { .key = 3 };
+	static u8 big[1000];
+	struct ncrlib_attrs a;
+	size_t off = NLA_ALIGN(sizeof(fixed));
+	u32 size;
+
+	memset(big, 0x5a, sizeof(big));
+	CHECK(ncrlib_attrs_begin(&a, &fixed, sizeof(fixed)) == 0);
+	CHECK(a.len == off && a.buf == a.inline_buf);
+	ncrlib_attrs_str(&a, NCR_ATTR_ALGORITHM, "rsa");
+	ncrlib_attrs_u32(&a, NCR_ATTR_KEY_TYPE, 2);
+	CHECK(a.buf == a.inline_buf);
+	ncrlib_attrs_put(&a, NCR_ATTR_RSA_E, big, sizeof(big));
+	CHECK(a.err == 0 && a.buf != a.inline_buf && a.cap >= a.len);
+	ncrlib_attrs_u32(&a, NCR_ATTR_KEY_FLAGS, 9);
+	CHECK(ncrlib_attrs_end(&a) == 0);
+	memcpy(&size, a.buf, sizeof(size));
+	CHECK(size == a.len);
+	CHECK(((struct ncr_key_import *)a.buf)->key == 3);
+	CHECK(ncr_nla_parse(tb, NCR_ATTR_MAX, a.buf + off, a.len - off,
+			    ncr_attr_policy) == 0);
+	CHECK(tb[NCR_ATTR_ALGORITHM] &&
+	      !strcmp(ncr_nla_get_str(tb[NCR_ATTR_ALGORITHM]), "rsa"));
+	CHECK(tb[NCR_ATTR_KEY_TYPE] &&
+	      ncr_nla_get_u32(tb[NCR_ATTR_KEY_TYPE]) == 2);
+	CHECK(tb[NCR_ATTR_RSA_E] &&
+	      ncr_nla_len(tb[NCR_ATTR_RSA_E]) == sizeof(big) &&
+	      !memcmp(ncr_nla_data(tb[NCR_ATTR_RSA_E]), big, sizeof(big)));
+	CHECK(tb[NCR_ATTR_KEY_FLAGS] &&
+	      ncr_nla_get_u32(tb[NCR_ATTR_KEY_FLAGS]) == 9);
+	ncrlib_attrs_free(&a);
+	CHECK(a.buf == NULL && a.len == 0);
+}
+
+/* libncr: an attribute too long for nla_len fails the block, once. */
+static void test_attrs_too_long(void)
+{
+	static u8 huge[0x10000];
+	struct ncrlib_attrs a;
+	u32 fixed = 0;
+	size_t len;
+
+	CHECK(ncrlib_attrs_begin(&a, &fixed, sizeof(fixed)) == 0);
+	ncrlib_attrs_u32(&a, NCR_ATTR_KEY, 1);
+	len = a.len;
+	ncrlib_attrs_put(&a, NCR_ATTR_RSA_E, huge, sizeof(huge));
+	CHECK(a.err == -EINVAL && a.len == len);
+	ncrlib_attrs_u32(&a, NCR_ATTR_KEY, 2);	/* ignored after an error */
+	CHECK(a.len == len);
+	CHECK(ncrlib_attrs_end(&a) == -EINVAL);
+	ncrlib_attrs_free(&a);
+	/* room for kernel output is zeroed */
+	CHECK(ncrlib_attrs_begin(&a, &fixed, sizeof(fixed)) == 0);
+	ncrlib_attrs_reserve(&a, 4096);
+	CHECK(a.err == 0 && a.cap >= a.len + 4096);
+	CHECK(a.buf[a.cap - 1] == 0 && a.buf[a.len] == 0);
+	ncrlib_attrs_free(&a);
+}
+
 int main(void)
 {
 	test_basic();
@@ -189,6 +256,8 @@ int main(void)
 	test_ignore_and_duplicates();
 	test_writer();
 	test_ncr_policy();
+	test_attrs_grow();
+	test_attrs_too_long();
 	printf("test_nlattr: %d checks, %d failures\n", checks, failures);
 	return failures ? 1 : 0;
 }

@@ -527,9 +527,13 @@ def test_sign_verify_from_c_native_and_compat(rsa, bits, tmp_path, dev):
     compat path (pointer-sized fields of the session data attributes)."""
     from pk_util import ROOT, WORK
     exe = tmp_path / ("pk_bench" + bits)
+    lib = ["-I", str(ROOT / "libncr"), "-I", str(ROOT / "driver/lib")] + \
+        [str(ROOT / "libncr" / f) for f in
+         ("attrs.c", "dev.c", "key.c", "session.c")] + \
+        [str(ROOT / "driver/lib/nlattr.c")]
     r = subprocess.run(["gcc", "-m" + bits, "-O2", "-I", str(ROOT / "include"),
-                        str(ROOT / "scripts/bench.d/pk_bench.c"), "-o",
-                        str(exe)], capture_output=True, text=True)
+                        str(ROOT / "scripts/bench.d/pk_bench.c")] + lib +
+                       ["-o", str(exe)], capture_output=True, text=True)
     if r.returncode != 0:
         pytest.skip("cannot build -m%s: %s" % (bits, r.stderr[-200:]))
     priv = WORK / "rsa2048.der"

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The single /dev/crypto descriptor of the process.
+ * The process-wide /dev/crypto descriptor, and the ioctl every call uses.
  *
  * Kernel key and session handles live in the namespace of one open file
- * description, so everything uses one descriptor.  After fork() the child
- * keeps the same descriptor on purpose: it shares the open file description
- * and thus the namespace, so keys loaded before the fork (nginx master ->
- * workers) stay valid in the child.  Reopening would lose them.  O_CLOEXEC
- * keeps the namespace out of exec'ed programs.
+ * description, so the provider and ncrctl's key commands use one
+ * descriptor.  After fork() the child keeps it on purpose: it shares the
+ * open file description and thus the namespace, so keys loaded before the
+ * fork (nginx master -> workers) stay valid in the child.  Reopening would
+ * lose them.  O_CLOEXEC keeps the namespace out of exec'ed programs.
  *
  * The open is lazy and retried while it fails, so the provider loads
  * without the device and starts working once the module is loaded.
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include "ncr_prov.h"
+#include "ncrlib.h"
 
 static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
 static int dev_fd = -1;
@@ -55,7 +55,7 @@ static int dev_get(void)
 	return fd;
 }
 
-int ncr_dev_status(void)
+int ncrlib_dev_status(void)
 {
 	int err;
 
@@ -67,15 +67,36 @@ int ncr_dev_status(void)
 	return err != 0 ? err : ENOENT;
 }
 
-long ncr_dev_ioctl(unsigned long req, void *arg)
+int ncrlib_dev_fd(void)
 {
 	int fd = dev_get();
+
+	return fd >= 0 ? fd : -ncrlib_dev_status();
+}
+
+long ncrlib_ioctl(int fd, unsigned long req, void *arg)
+{
 	long r;
 
 	if (fd < 0)
-		return -ncr_dev_status();
+		return fd;
 	do {
 		r = ioctl(fd, req, arg);
 	} while (r < 0 && errno == EINTR);
 	return r < 0 ? -errno : r;
+}
+
+long ncrlib_attrs_ioctl(int fd, unsigned long req, struct ncrlib_attrs *a)
+{
+	long r = ncrlib_attrs_end(a);
+
+	return r ? r : ncrlib_ioctl(fd, req, a->buf);
+}
+
+long ncrlib_attrs_call(int fd, unsigned long req, struct ncrlib_attrs *a)
+{
+	long r = ncrlib_attrs_ioctl(fd, req, a);
+
+	ncrlib_attrs_free(a);
+	return r;
 }
