@@ -26,26 +26,11 @@ DEVICE = "/dev/crypto"
 # test/vm on sys.path: suites import the shared helpers (e.g. ncrio).
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-# The storage master key every VM suite uses (agreed in ncr-team.md).
+import ncrio  # noqa: E402  (needs the sys.path entry above)
+
+# The storage master key every VM suite uses: one value for all, because a
+# module keeps the first master key it is given.
 TEST_MASTER_KEY = bytes(range(32))
-
-
-def _ioc_wr(nr, size):
-    # _IOWR('c', nr, size) exactly as the C macro: a plain OR, so for the
-    # seed's numbers 260..303 bit 8 of nr merges into the type byte (which
-    # already has it set), e.g. NCRIO_MASTER_KEY_SET = 0xc0186304.
-    return (3 << 30) | (size << 16) | (ord("c") << 8) | nr
-
-
-class _MasterKeySet(ctypes.Structure):
-    # struct ncr_master_key_set (no attributes follow).
-    _fields_ = [("input_size", ctypes.c_uint32),
-                ("output_size", ctypes.c_uint32),
-                ("key", ctypes.c_void_p),
-                ("key_size", ctypes.c_uint32)]
-
-
-NCRIO_MASTER_KEY_SET = _ioc_wr(260, ctypes.sizeof(_MasterKeySet))
 
 
 def master_key_set(key=TEST_MASTER_KEY):
@@ -54,10 +39,12 @@ def master_key_set(key=TEST_MASTER_KEY):
     Returns 0 on success or the errno of the refusal.
     """
     buf = ctypes.create_string_buffer(key, len(key))
-    arg = _MasterKeySet(0, 0, ctypes.addressof(buf), len(key))
+    arg = ncrio.master_key_set(0, 0, ctypes.addressof(buf), len(key))
     fd = os.open(DEVICE, os.O_RDWR)
     try:
-        fcntl.ioctl(fd, NCRIO_MASTER_KEY_SET, arg)
+        # fcntl directly, not ncrio's fault-injection window: this is
+        # set-up, not the ioctl under test.
+        fcntl.ioctl(fd, ncrio.NCRIO["MASTER_KEY_SET"], arg)
         return 0
     except OSError as e:
         return e.errno
@@ -119,31 +106,64 @@ def wycheproof_dir():
     return d
 
 
+def _need_device():
+    if not os.path.exists(DEVICE):
+        pytest.skip(f"{DEVICE} missing: run inside scripts/vm with ncr.ko loaded")
+
+
 @pytest.fixture
 def dev():
     """An open /dev/crypto descriptor (one namespace), closed afterwards."""
-    if not os.path.exists(DEVICE):
-        pytest.skip(f"{DEVICE} missing: run inside scripts/vm with ncr.ko loaded")
+    _need_device()
     fd = os.open(DEVICE, os.O_RDWR)
     yield fd
     os.close(fd)
 
 
 @pytest.fixture
-def master_key():
+def n(dev):
+    """An ncrio.Ncr on dev's namespace (its own descriptor, closed
+    afterwards)."""
+    with ncrio.Ncr(fd=os.dup(dev)) as x:
+        yield x
+
+
+@pytest.fixture
+def ncr():
+    """An ncrio.Ncr on a namespace of its own, closed afterwards."""
+    _need_device()
+    with ncrio.Ncr() as x:
+        yield x
+
+
+@pytest.fixture(scope="module")
+def mat():
+    """The end-to-end key material of e2e_util (keys in the kernel, their
+    certificates), made once per module."""
+    import e2e_util
+    _need_device()
+    return e2e_util.material()
+
+
+def ensure_master_key():
     """Ensures the common test master key (0x00..0x1f) is set.
 
     A second set is refused or accepted depending on the storage code; either
     way the only key the VM suites ever set is this one, so a refusal because
     a key is already present counts as "set with this same key"."""
-    if not os.path.exists(DEVICE):
-        pytest.skip(f"{DEVICE} missing: run inside scripts/vm with ncr.ko loaded")
+    _need_device()
     rc = master_key_set()
     if rc == errno.EOPNOTSUPP:
         pytest.skip("NCRIO_MASTER_KEY_SET not implemented yet (EOPNOTSUPP)")
     if rc not in (0, errno.EEXIST, errno.EBUSY, errno.EALREADY):
         raise OSError(rc, f"NCRIO_MASTER_KEY_SET failed: {os.strerror(rc)}")
     return TEST_MASTER_KEY
+
+
+@pytest.fixture
+def master_key():
+    """The common test master key, set (ensure_master_key)."""
+    return ensure_master_key()
 
 
 @pytest.fixture

@@ -202,13 +202,10 @@ class Material:
     under the common test master key), the CA and the certificates."""
 
     def __init__(self, d="/tmp/ncr-e2e"):
-        from conftest import master_key_set
-        import errno
+        from conftest import ensure_master_key
         self.dir = pathlib.Path(d)
         self.dir.mkdir(parents=True, exist_ok=True)
-        rc = master_key_set()
-        if rc not in (0, errno.EEXIST, errno.EBUSY, errno.EALREADY):
-            raise OSError(rc, "setting the test master key")
+        ensure_master_key()
         self.server_soft = SERVER_SOFT_KEY
         self.client_soft = CLIENT_SOFT_KEY
         self.server_key = import_rsa_keyfile(SERVER_SOFT_KEY,

@@ -13,6 +13,7 @@ call.  Errors surface as OSError with the kernel's errno.
 """
 
 import ctypes
+import errno
 import fcntl
 import os
 import struct
@@ -234,6 +235,29 @@ def decode(atype, payload):
     if kind == "str":
         return payload.split(b"\0", 1)[0].decode()
     return payload
+
+
+# ---- errors ----------------------------------------------------------------
+
+
+def errno_of(fn, *a, **kw):
+    """Runs fn; returns the OSError errno, or 0 when it succeeded."""
+    try:
+        fn(*a, **kw)
+    except OSError as e:
+        return e.errno
+    return 0
+
+
+def key_type(n, k):
+    """Type of key object k in Ncr n; KEY_GET_INFO fails with EINVAL on an
+    empty (but allocated) key object, which counts as INVALID."""
+    try:
+        return n.key_get_info(k).get(ATTR.KEY_TYPE, KEY_TYPE.INVALID)
+    except OSError as e:
+        if e.errno == errno.EINVAL:
+            return KEY_TYPE.INVALID
+        raise
 
 
 # ---- the device ------------------------------------------------------------

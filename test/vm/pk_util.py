@@ -93,16 +93,18 @@ def import_key(n, kf, private=True, flags=None):
     return k
 
 
-def errno_of(fn, *a, **kw):
-    """Runs fn; returns the OSError errno, or 0 when it succeeded."""
-    try:
-        fn(*a, **kw)
-    except OSError as e:
-        return e.errno
-    return 0
-
-
 # ---- minimal DER ----------------------------------------------------------
+
+def der_read(buf, off=0):
+    """(tag, content, next offset) of the TLV at off."""
+    tag, ln = buf[off], buf[off + 1]
+    off += 2
+    if ln & 0x80:
+        k = ln & 0x7F
+        ln = int.from_bytes(buf[off:off + k], "big")
+        off += k
+    return tag, buf[off:off + ln], off + ln
+
 
 def _len(n):
     if n < 0x80:

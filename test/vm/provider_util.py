@@ -1,15 +1,12 @@
 """Helpers shared by the provider suites (test_provider_*.py): where ncr.so
-is, how to run openssl with and without it, and the fixed test master key."""
+is, how to run openssl with and without it, and kernel keys made once."""
 import os
 import subprocess
 
-ROOT = os.environ.get("NCR_ROOT", os.path.dirname(os.path.dirname(
-    os.path.dirname(os.path.abspath(__file__)))))
-BUILD = os.environ.get("NCR_BUILD", os.path.join(ROOT, "build"))
+from conftest import BUILD, ROOT, TEST_MASTER_KEY, ensure_master_key  # noqa: F401
+
 MODULES = os.path.join(BUILD, "provider")
 OPENSSL = "/usr/bin/openssl"
-# Agreed across suites: the storage master key is 32 bytes 0x00..0x1f.
-TEST_MASTER_KEY = bytes(range(32))
 
 NCR = ["-provider", "ncr", "-provider", "default"]
 
@@ -54,24 +51,7 @@ def ncr_so_present():
 
 
 # ---- shared kernel keys (generated once per VM boot, reused by suites) ----
-import errno
-import sys
-
 KEYDIR = "/tmp/ncr-provider-keys"
-
-
-def ensure_master_key():
-    """Sets the agreed test master key; skips when the kernel lacks storage."""
-    import pytest
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import conftest
-    if not os.path.exists("/dev/crypto"):
-        pytest.skip("/dev/crypto missing: run inside scripts/vm")
-    rc = conftest.master_key_set()
-    if rc == errno.EOPNOTSUPP:
-        pytest.skip("storage master key not implemented in the kernel yet")
-    if rc not in (0, errno.EEXIST, errno.EBUSY, errno.EALREADY):
-        raise OSError(rc, "NCRIO_MASTER_KEY_SET")
 
 
 def kernel_key(name, genargs):

@@ -57,7 +57,7 @@ def test_random_attributes_do_not_hurt():
     import random
     import struct as st
     import ncrio
-    from ncrio import Ncr, ATTR, OP, nla, encode
+    from ncrio import Ncr, ATTR, OP, encode
 
     rnd = random.Random(20101)
     n = Ncr()

@@ -5,21 +5,19 @@ The test registers itself as the audit daemon over a NETLINK_AUDIT socket
 afterwards auditing is switched off and the registration dropped again.  No
 auditd and no audit=1 boot parameter are needed.
 """
-import base64
 import errno
 import os
 import re
 import select
 import socket
 import struct
-import subprocess
 import time
 
 import pytest
 
 from ncrio import (FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, KEY_TYPE,
-                   OP, Ncr)
-from pk_util import keyfiles
+                   OP)
+from pk_util import FFDHE2048_P, keyfiles
 
 NETLINK_AUDIT = 9
 AUDIT_GET, AUDIT_SET = 1000, 1001
@@ -94,12 +92,6 @@ def audit(dev):
     yield a
     a.set_status(AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID, 0, 0)
     a.close()
-
-
-@pytest.fixture
-def n(dev):
-    with Ncr(fd=os.dup(dev)) as x:
-        yield x
 
 
 def one(audit, op):
@@ -185,33 +177,8 @@ def test_session_records(audit, n):
     assert r["algo"] == b'a b"c'.hex()
 
 
-def _der_item(der, off):
-    """(tag, content, next offset) of the DER element at off."""
-    tag, ln = der[off], der[off + 1]
-    off += 2
-    if ln & 0x80:
-        n = ln & 0x7F
-        ln = int.from_bytes(der[off:off + n], "big")
-        off += n
-    return tag, der[off:off + ln], off + ln
-
-
-def ffdhe2048_prime():
-    """p of RFC 7919 ffdhe2048, from openssl (DHParameter DER)."""
-    pem = subprocess.run(
-        ["openssl", "genpkey", "-genparam", "-algorithm", "DH", "-pkeyopt",
-         "group:ffdhe2048"], capture_output=True, check=True,
-        text=True).stdout
-    der = base64.b64decode("".join(
-        line for line in pem.splitlines() if not line.startswith("-----")))
-    _, seq, _ = _der_item(der, 0)
-    tag, p, _ = _der_item(seq, 0)
-    assert tag == 0x02
-    return p.lstrip(b"\0")
-
-
 def test_pair_derive_and_storage_records(master_key, audit, n):
-    p = ffdhe2048_prime()
+    p = FFDHE2048_P.to_bytes(256, "big")
     priv, pub = n.key_init(), n.key_init()
     n.key_generate_pair(priv, pub, "dh", DH_PRIME=p, DH_BASE=b"\x02")
     r = one(audit, "key_generate_pair")

@@ -16,17 +16,11 @@ import warnings
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from ncrio import FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, OP, Ncr
-from pk_util import errno_of as err
+from ncrio import FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, OP
+from ncrio import errno_of as err
 
 h = bytes.fromhex
 CHUNK = 16 * 1024       # the driver's bounce buffer (NCR_CHUNK_SIZE)
-
-
-@pytest.fixture
-def ncr():
-    with Ncr() as n:
-        yield n
 
 
 def xor(a, b):

@@ -5,15 +5,11 @@ Each line "PASS <id> ..." / "FAIL <id> ...: why" of the program is one
 test here (per ABI), so a failing check names itself; the checks are listed
 below so that a check the program stopped printing fails too.
 """
-import os
-import pathlib
 import subprocess
 
 import pytest
 
-ROOT = pathlib.Path(os.environ.get(
-    "NCR_ROOT", pathlib.Path(__file__).resolve().parents[2]))
-BUILD = pathlib.Path(os.environ.get("NCR_BUILD", ROOT / "build"))
+from conftest import BUILD, ROOT
 EXE_DIR = BUILD / "test" / "compat2010"
 SEED_PATCH = ROOT.parent / "shared" / "seeds" / \
     "002-patch-user-space-api-definition.patch"

@@ -3,7 +3,6 @@ curl's OpenSSL through the ncr decoder because OPENSSL_CONF names the
 provider (no curl option needed: a plain PEM `--key` works); nginx (itself
 serving from an ncr key) verifies the client certificate against the test
 CA. Loopback only; nginx stopped after each test."""
-import os
 import re
 
 import pytest
@@ -12,13 +11,6 @@ import e2e_util as e2e
 
 pytestmark = pytest.mark.skipif(not e2e.have_provider(),
                                 reason="ncr.so not built")
-
-
-@pytest.fixture(scope="module")
-def mat():
-    if not os.path.exists("/dev/crypto"):
-        pytest.skip("/dev/crypto missing: run inside scripts/vm")
-    return e2e.material()
 
 
 @pytest.fixture

@@ -8,17 +8,11 @@ import random
 
 import pytest
 
-from ncrio import Ncr, OP, ATTR, FLAG_EXPORTABLE
+from ncrio import OP, FLAG_EXPORTABLE
 
 HASHES = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3-256"]
 PY_NAME = {"sha3-256": "sha3_256"}
 SIZES = [0, 1, 55, 56, 64, 127, 1000, 16384, 16385, 100003]
-
-
-@pytest.fixture
-def ncr():
-    with Ncr() as n:
-        yield n
 
 
 def py_hash(algo, data):

@@ -26,8 +26,8 @@ from cryptography.hazmat.primitives.asymmetric import dh, padding
 import ncrio
 from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_SIGN,
                    FLAG_WRAPPABLE, FLAG_WRAPPING, KEY_TYPE, OP,
-                   WALG_AES_RFC3394, WALG_AES_RFC5649, Ncr)
-from pk_util import DATA, FFDHE2048_P, _int, _seq, _tlv, errno_of
+                   WALG_AES_RFC3394, WALG_AES_RFC5649, Ncr, errno_of)
+from pk_util import DATA, FFDHE2048_P, _int, _seq, _tlv
 from priv_util import CAP_SYS_ADMIN, run_as
 
 NOBODY = 65534

@@ -17,13 +17,6 @@ pytestmark = pytest.mark.skipif(not e2e.have_provider(),
 BAD = ("[error]", "[crit]", "[alert]", "[emerg]")
 
 
-@pytest.fixture(scope="module")
-def mat():
-    if not os.path.exists("/dev/crypto"):
-        pytest.skip("/dev/crypto missing: run inside scripts/vm")
-    return e2e.material()
-
-
 @pytest.fixture
 def nginx(tmp_path):
     """Factory: nginx(cert, key, **kw) -> started Nginx; all are stopped

@@ -14,16 +14,10 @@ import time
 import pytest
 
 from ncrio import (ATTR, FLAG_EXPORTABLE, FLAG_WRAPPABLE, KEY_TYPE, OP,
-                   RSA_PKCS1_V1_5, Ncr)
-from pk_util import FFDHE2048_P, errno_of, keyfiles, openssl, tmpfile
+                   RSA_PKCS1_V1_5, errno_of)
+from pk_util import FFDHE2048_P, der_read, keyfiles, openssl, tmpfile
 
 P_BYTES = FFDHE2048_P.to_bytes(256, "big")
-
-
-@pytest.fixture
-def n(dev):
-    with Ncr(fd=os.dup(dev)) as x:
-        yield x
 
 
 def be(v):
@@ -31,17 +25,6 @@ def be(v):
 
 
 # ---- tiny DER reader/writer for the checks ----------------------------------
-
-def der_read(buf, off=0):
-    """(tag, content, next offset) of the TLV at off."""
-    tag, ln = buf[off], buf[off + 1]
-    off += 2
-    if ln & 0x80:
-        k = ln & 0x7F
-        ln = int.from_bytes(buf[off:off + k], "big")
-        off += k
-    return tag, buf[off:off + ln], off + ln
-
 
 def der_seq_items(content):
     items, off = [], 0

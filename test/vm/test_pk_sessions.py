@@ -14,17 +14,11 @@ import pytest
 
 from ncrio import (FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_SIGN, OP,
                    RSA_PKCS1_OAEP, RSA_PKCS1_PSS, RSA_PKCS1_V1_5,
-                   RSA_PSS_SALT_LENGTH_AUTO, Ncr)
-from pk_util import errno_of, import_key, keyfiles, openssl, tmpfile
+                   RSA_PSS_SALT_LENGTH_AUTO, errno_of)
+from pk_util import import_key, keyfiles, openssl, tmpfile
 
 MSG = b"The quick brown fox jumps over the lazy dog" * 3
 HASHES = ["sha1", "sha224", "sha256", "sha384", "sha512"]
-
-
-@pytest.fixture
-def n(dev):
-    with Ncr(fd=os.dup(dev)) as x:
-        yield x
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ import os
 import subprocess
 import pytest
 
-from provider_util import (NCR, env, run, ncr_so_present, rsa_key, tool,
+from provider_util import (env, ncr_so_present, rsa_key, tool,
                            TEST_MASTER_KEY)
 
 pytestmark = pytest.mark.skipif(not ncr_so_present(),

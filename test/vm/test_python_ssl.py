@@ -5,7 +5,6 @@ an ncr key file because OPENSSL_CONF names the provider. The Python code
 runs in child processes: a process that loads ncr keeps /dev/crypto open
 until it exits (the pytest process must not, other suites reload the
 module). Loopback only; bounded waits; children killed at the end."""
-import os
 import select
 import subprocess
 import time
@@ -75,13 +74,6 @@ for _ in range(count):
         pass
     t.close()
 """
-
-
-@pytest.fixture(scope="module")
-def mat():
-    if not os.path.exists("/dev/crypto"):
-        pytest.skip("/dev/crypto missing: run inside scripts/vm")
-    return e2e.material()
 
 
 @pytest.fixture

@@ -16,27 +16,11 @@ import pytest
 import kw_ref
 from conftest import DEVICE, TEST_MASTER_KEY
 from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_SIGN,
-                   FLAG_WRAPPABLE, KEY_TYPE, OP, Ncr)
+                   FLAG_WRAPPABLE, KEY_TYPE, OP, Ncr, key_type)
+from ncrio import errno_of as err
 from priv_util import CAP_SYS_ADMIN, caps_effective, run_as
 
 BLOB_HEADER = 16
-
-
-def err(fn, *a, **kw):
-    try:
-        fn(*a, **kw)
-    except OSError as e:
-        return e.errno
-    return 0
-
-
-def key_type(n, k):
-    try:
-        return n.key_get_info(k).get(ATTR.KEY_TYPE, KEY_TYPE.INVALID)
-    except OSError as e:
-        if e.errno == errno.EINVAL:     # allocated but empty
-            return KEY_TYPE.INVALID
-        raise
 
 
 def encoding(algo=b"ecb(aes)", key_id=b"", material=bytes(16), flags=2,

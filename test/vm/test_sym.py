@@ -10,17 +10,11 @@ import subprocess
 
 import pytest
 
-from ncrio import Ncr, OP, FLAG_EXPORTABLE
+from ncrio import OP, FLAG_EXPORTABLE
 
 ROOT = pathlib.Path(os.environ.get(
     "NCR_ROOT", pathlib.Path(__file__).resolve().parents[2]))
 WYCHEPROOF = ROOT.parent / "shared" / "vectors" / "wycheproof"
-
-
-@pytest.fixture
-def ncr():
-    with Ncr() as n:
-        yield n
 
 
 def pkcs5_pad(m):

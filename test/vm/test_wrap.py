@@ -17,31 +17,13 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 import kw_ref
 from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_WRAPPABLE,
                    FLAG_WRAPPING,
-                   KEY_TYPE, OP, WALG_AES_RFC3394, WALG_AES_RFC5649, Ncr)
+                   KEY_TYPE, OP, WALG_AES_RFC3394, WALG_AES_RFC5649, Ncr,
+                   key_type)
+from ncrio import errno_of as err
 
 W3394, W5649 = WALG_AES_RFC3394, WALG_AES_RFC5649
 # Secret keys of any length 1..512 bytes: HMAC keys (the vectors' "msg").
 ANY = "hmac(sha256)"
-
-
-def err(fn, *a, **kw):
-    """Runs fn, returns the errno it failed with (0 when it succeeded)."""
-    try:
-        fn(*a, **kw)
-    except OSError as e:
-        return e.errno
-    return 0
-
-
-def key_type(n, k):
-    """Type of key object k; KEY_GET_INFO fails with EINVAL on an empty
-    (but allocated) key object, which counts as INVALID."""
-    try:
-        return n.key_get_info(k).get(ATTR.KEY_TYPE, KEY_TYPE.INVALID)
-    except OSError as e:
-        if e.errno == errno.EINVAL:
-            return KEY_TYPE.INVALID
-        raise
 
 
 def hmac_check(n, k, material):
