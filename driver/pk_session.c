@@ -72,14 +72,12 @@ static int pk_rng(void *ctx, u8 *buf, size_t len)
  */
 static int pk_hash_lookup(const char *name, enum ncr_hash_id *id)
 {
-	const struct ncr_algo *a;
-
 	if (!name)
 		return -EINVAL;
 	if (!ncr_pkcs1_hash_by_name(name, id))
 		return 0;
-	a = ncr_algo_find(name);
-	return a && a->cls == NCR_ALG_HASH ? -EOPNOTSUPP : -EINVAL;
+	return ncr_algo_list_class(name) == NCR_ALG_HASH ? -EOPNOTSUPP :
+							    -EINVAL;
 }
 
 /*
@@ -647,16 +645,9 @@ static int pk_final(struct ncr_session *ses, const struct ncr_data_in *in,
 	return pk_crypt(ses, in, out);
 }
 
-static const struct ncr_session_ops ncr_pk_ops = {
+const struct ncr_session_ops ncr_pk_session_ops = {
 	.init = pk_init,
 	.update = pk_update,
 	.final = pk_final,
 	.free = pk_free,
 };
-
-const struct ncr_session_ops *ncr_pk_session_ops(const char *algo)
-{
-	enum ncr_pk_algo a = ncr_pk_algo_from_name(algo);
-
-	return a == NCR_PK_RSA || a == NCR_PK_DSA ? &ncr_pk_ops : NULL;
-}

@@ -13,7 +13,6 @@
 struct ncr_algo;
 struct ncr_key;
 struct ncr_ns;
-struct ncr_session;
 
 /*
  * One table per algorithm class: cipher.c (skcipher), hash.c (ahash,
