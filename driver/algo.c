@@ -10,12 +10,24 @@
  *
  * The list itself is lib/algo_list.h, shared with user space.
  */
+#include <linux/bits.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include "algo.h"
+#include "pk.h"
+#include "session.h"
+
+/* Each class's session ops and the operations they serve. */
+#define NCR_CRYPT	(BIT(NCR_OP_ENCRYPT) | BIT(NCR_OP_DECRYPT))
+#define NCR_SIG		(BIT(NCR_OP_SIGN) | BIT(NCR_OP_VERIFY))
+#define NCR_CLASS_NCR_ALG_CIPHER	&ncr_cipher_ops, NCR_CRYPT
+#define NCR_CLASS_NCR_ALG_HASH		&ncr_hash_ops, NCR_SIG
+#define NCR_CLASS_NCR_ALG_MAC		&ncr_hash_ops, NCR_SIG
+#define NCR_CLASS_NCR_ALG_PK		&ncr_pk_session_ops, NCR_CRYPT | NCR_SIG
+#define NCR_CLASS_NCR_ALG_DH		NULL, 0
 
 #define NCR_ALGO_ENTRY(n, c, min, max, step, aes, one) \
-	{ n, c, min, max, step, aes, one },
+	{ n, c, min, max, step, aes, one, NCR_CLASS_##c },
 
 static const struct ncr_algo ncr_algos[] = { NCR_ALGO_LIST(NCR_ALGO_ENTRY) };
 
@@ -29,19 +41,4 @@ const struct ncr_algo *ncr_algo_find(const char *name)
 		if (!strcmp(ncr_algos[i].name, name))
 			return &ncr_algos[i];
 	return NULL;
-}
-
-bool ncr_algo_key_len_ok(const struct ncr_algo *algo, size_t len)
-{
-	if (algo->cls != NCR_ALG_CIPHER && algo->cls != NCR_ALG_MAC)
-		return false;
-	if (len < algo->min_key || len > algo->max_key)
-		return false;
-	return !algo->key_step || (len - algo->min_key) % algo->key_step == 0;
-}
-
-bool ncr_algo_takes_key(const struct ncr_algo *algo)
-{
-	return algo->cls != NCR_ALG_HASH &&
-	       !(algo->cls == NCR_ALG_CIPHER && !algo->max_key);
 }

@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Attribute accessors, user-buffer helpers and the readers of the
- * ABI-dependent session data attributes.
+ * Attribute accessors and user-buffer helpers.
  */
-#include <linux/compat.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "attr.h"
-#include "session_io.h"
-#include "ncr_compat.h"
 
 u32 ncr_attr_u32(struct nlattr *tb[], int type, u32 def)
 {
@@ -47,46 +43,4 @@ void *ncr_copy_in(const void __user *data, u32 len)
 		return ERR_PTR(-EFAULT);
 	}
 	return p;
-}
-
-int ncr_attr_input_data(const struct nlattr *nla, struct ncr_data_in *in)
-{
-	struct ncr_session_input_data d;
-
-	in->kernel = NULL;
-	if (in_compat_syscall())
-		return ncr_compat_input_data(nla, in);
-	if (ncr_nla_len(nla) != sizeof(d))
-		return -EINVAL;
-	memcpy(&d, ncr_nla_data(nla), sizeof(d));
-	in->user = d.data;
-	in->size = d.data_size;
-	return 0;
-}
-
-int ncr_attr_output_buffer(const struct nlattr *nla,
-			   struct ncr_data_out *out,
-			   void __user **result_size_ptr)
-{
-	struct ncr_session_output_buffer b;
-
-	out->written = 0;
-	if (in_compat_syscall())
-		return ncr_compat_output_buffer(nla, out, result_size_ptr);
-	if (ncr_nla_len(nla) != sizeof(b))
-		return -EINVAL;
-	memcpy(&b, ncr_nla_data(nla), sizeof(b));
-	out->buf = b.buffer;
-	out->size = b.buffer_size;
-	*result_size_ptr = b.result_size_ptr;
-	return 0;
-}
-
-int ncr_put_result_size(void __user *ptr, size_t size)
-{
-	if (!ptr)
-		return 0;
-	if (in_compat_syscall())
-		return ncr_compat_put_result_size(ptr, size);
-	return put_user(size, (__kernel_size_t __user *)ptr) ? -EFAULT : 0;
 }

@@ -41,11 +41,8 @@ void ncr_pk_set_key_id(struct ncr_key *key, const u8 id[SHA1_DIGEST_SIZE]);
  */
 unsigned int ncr_pk_strength_bits(struct ncr_key *key);
 
-/*
- * Session ops for a public-key algorithm ("rsa", "dsa"), or NULL when not
- * (yet) supported: SESSION_INIT then fails with -EOPNOTSUPP.
- */
-const struct ncr_session_ops *ncr_pk_session_ops(const char *algo);
+/* Session ops of the public-key algorithms ("rsa", "dsa"). */
+extern const struct ncr_session_ops ncr_pk_session_ops;
 /* Frees the hash transforms the PK sessions share (module exit). */
 void ncr_pk_session_exit(void);
 

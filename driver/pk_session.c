@@ -64,14 +64,12 @@ static int pk_hash_digest(void *ctx, const struct ncr_hash_seg *segs,
  */
 static int pk_hash_lookup(const char *name, enum ncr_hash_id *id)
 {
-	const struct ncr_algo *a;
-
 	if (!name)
 		return -EINVAL;
 	if (!ncr_pkcs1_hash_by_name(name, id))
 		return 0;
-	a = ncr_algo_find(name);
-	return a && a->cls == NCR_ALG_HASH ? -EOPNOTSUPP : -EINVAL;
+	return ncr_algo_list_class(name) == NCR_ALG_HASH ? -EOPNOTSUPP :
+							    -EINVAL;
 }
 
 /*
@@ -430,16 +428,9 @@ static int pk_final(struct ncr_session *ses, const struct ncr_data_in *in,
 	return pk_crypt(ses, in, out);
 }
 
-static const struct ncr_session_ops pk_session_ops = {
+const struct ncr_session_ops ncr_pk_session_ops = {
 	.init = pk_init,
 	.update = pk_update,
 	.final = pk_final,
 	.free = pk_free,
 };
-
-const struct ncr_session_ops *ncr_pk_session_ops(const char *algo)
-{
-	const struct ncr_pk_ops *ops = ncr_pk_ops_find(algo);
-
-	return ops && ops->setup ? &pk_session_ops : NULL;
-}

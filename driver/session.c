@@ -1,90 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Session objects and SESSION_INIT/UPDATE/FINAL/ONCE.  The algorithm class
- * picks the ops (cipher.c, hash.c, or the PK code); the core handles
- * handles, limits, locking, the key reference and the session data
- * attributes in the caller's layout.
+ * Session objects and SESSION_INIT/UPDATE/FINAL/ONCE.  The algorithm table
+ * (algo.c) gives the session ops (cipher.c, hash.c, or the PK code) and the
+ * NCR_OP_*s they serve; the core handles handles, limits, locking, the key
+ * reference and the session data attributes (session_io.c).
  */
 #include <linux/err.h>
 #include <linux/slab.h>
-#include <linux/uaccess.h>
 #include "session.h"
 #include "algo.h"
 #include "attr.h"
 #include "key.h"
 #include "ncr_limits.h"
 #include "ns.h"
-#include "pk.h"
-
-int ncr_data_in_read(const struct ncr_data_in *in, size_t off, void *dst,
-		     size_t len)
-{
-	if (off > in->size || len > in->size - off)
-		return -EINVAL;
-	if (in->kernel) {
-		memcpy(dst, in->kernel + off, len);
-		return 0;
-	}
-	return copy_from_user(dst, in->user + off, len) ? -EFAULT : 0;
-}
-
-int ncr_data_out_write(struct ncr_data_out *out, size_t off, const void *src,
-		       size_t len)
-{
-	if (off > out->size || len > out->size - off)
-		return -ERANGE;
-	if (len && copy_to_user(out->buf + off, src, len))
-		return -EFAULT;
-	out->written = max(out->written, off + len);
-	return 0;
-}
-
-int ncr_session_key_lock_secret(struct ncr_session *ses, const u8 **secret,
-				unsigned int *len)
-{
-	struct ncr_key *key = ses->key;
-
-	if (!key)
-		return -EINVAL;
-	down_read(&key->sem);
-	if (key->type != NCR_KEY_TYPE_SECRET) {
-		up_read(&key->sem);
-		return -EINVAL;
-	}
-	/* key separation: a KEK encrypting blocks would unwrap in software */
-	if (key->flags & NCR_KEY_FLAG_WRAPPING) {
-		up_read(&key->sem);
-		return -EPERM;
-	}
-	*secret = key->secret;
-	*len = key->secret_size;
-	return 0;
-}
-
-void ncr_session_key_unlock(struct ncr_session *ses)
-{
-	up_read(&ses->key->sem);
-}
-
-static const struct ncr_session_ops *
-ncr_session_ops_for(const struct ncr_algo *algo, u32 op)
-{
-	bool crypt = op == NCR_OP_ENCRYPT || op == NCR_OP_DECRYPT;
-	const struct ncr_session_ops *ops;
-
-	switch (algo->cls) {
-	case NCR_ALG_CIPHER:
-		return crypt ? &ncr_cipher_ops : ERR_PTR(-EINVAL);
-	case NCR_ALG_HASH:
-	case NCR_ALG_MAC:
-		return crypt ? ERR_PTR(-EINVAL) : &ncr_hash_ops;
-	case NCR_ALG_PK:
-		ops = ncr_pk_session_ops(algo->name);
-		return ops ? ops : ERR_PTR(-EOPNOTSUPP);
-	default:
-		return ERR_PTR(-EINVAL);
-	}
-}
 
 static void ncr_session_put(struct ncr_session *ses)
 {
@@ -111,9 +39,9 @@ static struct ncr_session *ncr_session_new(struct ncr_ns *ns, u32 op,
 	algo = ncr_algo_find(ncr_attr_str(tb, NCR_ATTR_ALGORITHM));
 	if (!algo)
 		return ERR_PTR(-EINVAL);
-	ops = ncr_session_ops_for(algo, op);
-	if (IS_ERR(ops))
-		return ERR_CAST(ops);
+	if (!(algo->session_ops & BIT(op)))
+		return ERR_PTR(-EINVAL);
+	ops = algo->session;
 
 	ses = kzalloc(sizeof(*ses), GFP_KERNEL);
 	if (!ses)

@@ -13,11 +13,10 @@
 struct ncr_algo;
 struct ncr_key;
 struct ncr_ns;
-struct ncr_session;
 
 /*
  * One table per algorithm class: cipher.c (skcipher), hash.c (ahash,
- * keyed and unkeyed) and the PK code (via ncr_pk_session_ops()).  The core
+ * keyed and unkeyed) and pk_session.c, named in algo.c's table.  The core
  * serialises calls on one session, validates op, allocates the session,
  * takes a reference on NCR_ATTR_KEY (ses->key, NULL when absent) and
  * writes the output size to result_size_ptr after update/final.

@@ -30,7 +30,7 @@ enum ncr_algo_class {
 	NCR_ALG_CIPHER,		/* skcipher, secret key */
 	NCR_ALG_HASH,		/* unkeyed ahash */
 	NCR_ALG_MAC,		/* keyed ahash, secret key */
-	NCR_ALG_PK,		/* "rsa", "dsa": public/private keys, pk sessions */
+	NCR_ALG_PK,		/* "rsa", "dsa": keys and pk sessions */
 	NCR_ALG_DH,		/* "dh": keys and derivation only */
 };
 
@@ -50,24 +50,25 @@ enum ncr_algo_class {
 	NCR_ALGO_CAMELLIA(X, "cbc(camellia)")				\
 	NCR_ALGO_CAMELLIA(X, "ctr(camellia)")				\
 	X("ecb(cipher_null)", NCR_ALG_CIPHER, 0, 0, 0, false, false)	\
-	NCR_ALGO_HASH(X, "md5")						\
-	NCR_ALGO_HASH(X, "sha1")					\
-	NCR_ALGO_HASH(X, "sha224")					\
-	NCR_ALGO_HASH(X, "sha256")					\
-	NCR_ALGO_HASH(X, "sha384")					\
-	NCR_ALGO_HASH(X, "sha512")					\
-	NCR_ALGO_HASH(X, "sha3-224")					\
-	NCR_ALGO_HASH(X, "sha3-256")					\
-	NCR_ALGO_HASH(X, "sha3-384")					\
-	NCR_ALGO_HASH(X, "sha3-512")					\
-	NCR_ALGO_HMAC(X, "md5")						\
-	NCR_ALGO_HMAC(X, "sha1")					\
-	NCR_ALGO_HMAC(X, "sha224")					\
-	NCR_ALGO_HMAC(X, "sha256")					\
-	NCR_ALGO_HMAC(X, "sha384")					\
-	NCR_ALGO_HMAC(X, "sha512")					\
+	NCR_ALGO_HASH(X, "md5") NCR_ALGO_HASH(X, "sha1")		\
+	NCR_ALGO_HASH(X, "sha224") NCR_ALGO_HASH(X, "sha256")		\
+	NCR_ALGO_HASH(X, "sha384") NCR_ALGO_HASH(X, "sha512")		\
+	NCR_ALGO_HASH(X, "sha3-224") NCR_ALGO_HASH(X, "sha3-256")	\
+	NCR_ALGO_HASH(X, "sha3-384") NCR_ALGO_HASH(X, "sha3-512")	\
+	NCR_ALGO_HMAC(X, "md5") NCR_ALGO_HMAC(X, "sha1")		\
+	NCR_ALGO_HMAC(X, "sha224") NCR_ALGO_HMAC(X, "sha256")		\
+	NCR_ALGO_HMAC(X, "sha384") NCR_ALGO_HMAC(X, "sha512")		\
 	X("rsa", NCR_ALG_PK, 0, 0, 0, false, false)			\
 	X("dsa", NCR_ALG_PK, 0, 0, 0, false, false)			\
 	X("dh", NCR_ALG_DH, 0, 0, 0, false, false)
+
+#define NCR_ALGO_LIST_CLASS(n, c, ...)	if (!strcmp(name, n)) return c;
+
+/* The class of the listed algorithm name, or -1 when not listed. */
+static inline int ncr_algo_list_class(const char *name)
+{
+	NCR_ALGO_LIST(NCR_ALGO_LIST_CLASS)
+	return -1;
+}
 
 #endif /* NCR_ALGO_LIST_H */
