@@ -55,8 +55,6 @@ int ncr_ffc_check_key(const struct ncr_ffc_key *k)
 		return err ? err : -EINVAL;
 	if (!k->has_private)
 		return 0;
-	if (mp_isneg(&k->x))
-		return -EINVAL;
 	err = ncr_mp_errno(mp_init(&t));
 	if (err)
 		return err;

@@ -27,7 +27,7 @@ void ncr_ffc_key_clear(struct ncr_ffc_key *k);
  * 0, -EINVAL, -ENOMEM.
  */
 int ncr_ffc_check_group(const struct ncr_ffc_key *k);
-/* The group, y of order q and, with x, y = g^x. */
+/* The group, y of order q and, with x (range: the caller's), y = g^x. */
 int ncr_ffc_check_key(const struct ncr_ffc_key *k);
 
 /* The struct ncr_pk_ops members DSA and DH share (on pk->ffc). */
