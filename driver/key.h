@@ -103,9 +103,8 @@ const struct ncr_algo *ncr_key_set_algo_flags(struct ncr_key *key,
 int ncr_key_set_flags(struct ncr_key *key, struct nlattr *tb[]);
 
 /*
- * For operations that replace a key's material (generate, import): as
- * ncr_key_dest_begin() but the flags are kept ("unchanged if not
- * present"); not the key ID: it names the old material.
+ * As ncr_key_dest_begin() but keeping the flags (generate, import); not
+ * the key ID: it names the old material.
  */
 struct ncr_key *ncr_key_replace_begin(struct ncr_ns *ns, ncr_key_t handle);
 

@@ -90,42 +90,38 @@ free:
 	return ret;
 }
 
-int ncr_key_material_get(struct ncr_key *key, size_t room,
-			 struct ncr_key_material *m)
+int ncr_key_material(struct ncr_key *key, size_t room, u8 **data,
+		     size_t *len)
 {
-	int ret;
+	size_t alloc = clamp_t(size_t, room, 1, NCR_KEY_MATERIAL_MAX);
+	int ret = 0;
 
-	memset(m, 0, sizeof(*m));
-	if (key->type == NCR_KEY_TYPE_SECRET) {
-		m->data = key->secret;
-		m->len = key->secret_size;
-		return 0;
-	}
-	m->alloc = clamp_t(size_t, room, 1, NCR_KEY_MATERIAL_MAX);
-	m->buf = kvmalloc(m->alloc, GFP_KERNEL);
-	if (!m->buf)
+	*data = kvmalloc(alloc, GFP_KERNEL);
+	if (!*data)
 		return -ENOMEM;
-	m->len = min_t(size_t, room, m->alloc);
-	ret = ncr_pk_export(key, m->buf, &m->len);
-	if (ret)
-		ncr_key_material_put(m);
-	m->data = m->buf;
+	*len = min(room, alloc);
+	if (key->type != NCR_KEY_TYPE_SECRET) {
+		ret = ncr_pk_export(key, *data, len);
+	} else if (key->secret_size > *len) {
+		ret = -ERANGE;
+	} else {
+		*len = key->secret_size;
+		memcpy(*data, key->secret, *len);
+	}
+	if (ret) {
+		kvfree_sensitive(*data, alloc);
+		*data = NULL;
+	}
 	return ret;
-}
-
-void ncr_key_material_put(struct ncr_key_material *m)
-{
-	if (m->buf)
-		kvfree_sensitive(m->buf, m->alloc);
-	m->buf = NULL;
 }
 
 int ncr_key_export(struct ncr_ns *ns, const struct ncr_key_export *exp,
 		   struct nlattr *tb[])
 {
-	struct ncr_key_material m;
 	struct ncr_key *key;
+	size_t len;
 	long ret;
+	u8 *mat;
 
 	if (exp->buffer_size < 0)
 		return -EINVAL;
@@ -138,10 +134,10 @@ int ncr_key_export(struct ncr_ns *ns, const struct ncr_key_export *exp,
 	else if (!(key->flags & NCR_KEY_FLAG_EXPORTABLE))
 		ret = -EPERM;
 	else
-		ret = ncr_key_material_get(key, exp->buffer_size, &m);
+		ret = ncr_key_material(key, exp->buffer_size, &mat, &len);
 	if (!ret) {
-		ret = ncr_copy_out(exp->buffer, exp->buffer_size, m.data, m.len);
-		ncr_key_material_put(&m);
+		ret = ncr_copy_out(exp->buffer, exp->buffer_size, mat, len);
+		kvfree_sensitive(mat, len);
 	}
 	up_read(&key->sem);
 	ncr_key_put(key);

@@ -13,22 +13,13 @@
  */
 #define NCR_KEY_MATERIAL_MAX	KEY_BLOB_MATERIAL_MAX
 
-/* A key's material; data points into the key or into buf. */
-struct ncr_key_material {
-	const u8 *data;
-	size_t len;
-	u8 *buf;		/* owned, alloc bytes; NULL for a secret */
-	size_t alloc;
-};
-
 /*
- * The material of key (locked for read, not empty) for a buffer of room
- * bytes: -ERANGE when it needs more, -EINVAL, -ENOMEM.  Release it with
- * ncr_key_material_put() (also after an error).
+ * A copy of the material of key (locked for read, not empty) in a new
+ * buffer *data of *len bytes, at most room (-ERANGE, -EINVAL, -ENOMEM).
+ * Free with kvfree_sensitive(*data, *len).
  */
-int ncr_key_material_get(struct ncr_key *key, size_t room,
-			 struct ncr_key_material *m);
-void ncr_key_material_put(struct ncr_key_material *m);
+int ncr_key_material(struct ncr_key *key, size_t room, u8 **data,
+		     size_t *len);
 
 /*
  * The inverse, for import, unwrap and storage unwrap: fills an empty key

@@ -69,7 +69,8 @@ int ncr_pk_import(struct ncr_key *key, u32 type, const u8 *data, size_t len)
 	struct ncr_pk *pk;
 	int err;
 
-	if (!ops || (type != NCR_KEY_TYPE_PUBLIC && type != NCR_KEY_TYPE_PRIVATE))
+	if (!ops ||
+	    (type != NCR_KEY_TYPE_PUBLIC && type != NCR_KEY_TYPE_PRIVATE))
 		return -EINVAL;
 	pk = ncr_pk_alloc();
 	if (!pk)

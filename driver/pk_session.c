@@ -377,11 +377,10 @@ static int pk_crypt_do(struct pk_session *ps, struct ncr_pk *pk,
 		msg = kmalloc(in->size + 1, GFP_KERNEL);
 		err = msg ? ncr_data_in_read(in, 0, msg, in->size) : -ENOMEM;
 	}
-	if (!err && op == NCR_OP_ENCRYPT) {
-		err = pk->ops->encrypt(pk, &ps->p, msg, in->size, res, &len);
-	} else if (!err) {
-		err = pk->ops->decrypt(pk, &ps->p, msg, in->size, res, &len);
-	}
+	if (!err)
+		err = op == NCR_OP_ENCRYPT ?
+		      pk->ops->encrypt(pk, &ps->p, msg, in->size, res, &len) :
+		      pk->ops->decrypt(pk, &ps->p, msg, in->size, res, &len);
 	if (!err)
 		err = ncr_data_out_write(out, 0, res, len);
 	kfree_sensitive(msg);

@@ -40,14 +40,14 @@ static int ncr_storage_encode(struct ncr_key *key, u8 **enc, size_t *enc_len)
 		.key_id = key->key_id,
 		.key_id_len = key->key_id_size,
 	};
-	struct ncr_key_material m;
+	u8 *material;
 	int ret;
 
-	ret = ncr_key_material_get(key, NCR_KEY_MATERIAL_MAX, &m);
+	ret = ncr_key_material(key, NCR_KEY_MATERIAL_MAX, &material,
+			       &kb.material_len);
 	if (ret)
-		goto out;
-	kb.material = m.data;
-	kb.material_len = m.len;
+		return ret;
+	kb.material = material;
 	ret = -EINVAL;			/* a key object the format cannot hold */
 	*enc_len = key_blob_encoded_len(&kb);
 	if (!*enc_len)
@@ -60,7 +60,7 @@ static int ncr_storage_encode(struct ncr_key *key, u8 **enc, size_t *enc_len)
 	if (ret)
 		kvfree_sensitive(*enc, *enc_len);
 out:
-	ncr_key_material_put(&m);
+	kvfree_sensitive(material, kb.material_len);
 	return ret;
 }
 

@@ -2,9 +2,9 @@
 /*
  * NCRIO_KEY_WRAP / NCRIO_KEY_UNWRAP: RFC 3394 ("walg-aes-rfc3394", secret
  * keys whose size is a multiple of 8, at least 16 bytes) and RFC 5649
- * ("walg-aes-rfc5649", any key: its material as key_io.c encodes it).  The algorithms themselves
- * are lib/aes_kw.c; this file holds the key rules.  Errors: see
- * docs/storage-format.md ("Wrapping rules").
+ * ("walg-aes-rfc5649", any key: its material as key_io.c encodes it).
+ * The algorithms themselves are lib/aes_kw.c; this file holds the key
+ * rules.  Errors: see docs/storage-format.md ("Wrapping rules").
  *
  * AES comes from the single-block crypto_cipher API, not an "ecb(aes)"
  * skcipher: every KW step encrypts one block that depends on the previous
@@ -181,30 +181,30 @@ static int ncr_wrap_do(struct ncr_key *kek, struct ncr_key *src,
 		       enum ncr_walg walg, const u8 *iv, u8 **out,
 		       size_t *out_len)
 {
-	struct ncr_key_material m;
 	struct crypto_cipher *tfm;
 	struct aes_kw_cipher c;
-	u8 *buf;
+	u8 *data, *buf;
+	size_t len;
 	int ret;
 
-	ret = ncr_key_material_get(src, NCR_KEY_MATERIAL_MAX, &m);
+	ret = ncr_key_material(src, NCR_KEY_MATERIAL_MAX, &data, &len);
 	if (ret)
-		goto free_data;
+		return ret;
 	tfm = ncr_kw_tfm_alloc(kek->secret, kek->secret_size);
 	if (IS_ERR(tfm)) {
 		ret = PTR_ERR(tfm);
 		goto free_data;
 	}
 	ncr_kw_cipher_bind(&c, tfm);
-	*out_len = aes_kwp_wrapped_len(m.len);
+	*out_len = aes_kwp_wrapped_len(len);
 	buf = kvmalloc(*out_len, GFP_KERNEL);
 	ret = -ENOMEM;
 	if (!buf)
 		goto free_tfm;
 	if (walg == NCR_WALG_3394)
-		ret = aes_kw_wrap(&c, iv, m.data, m.len, buf, out_len);
+		ret = aes_kw_wrap(&c, iv, data, len, buf, out_len);
 	else
-		ret = aes_kwp_wrap(&c, iv, m.data, m.len, buf, out_len);
+		ret = aes_kwp_wrap(&c, iv, data, len, buf, out_len);
 	if (ret)
 		kvfree(buf);
 	else
@@ -212,7 +212,7 @@ static int ncr_wrap_do(struct ncr_key *kek, struct ncr_key *src,
 free_tfm:
 	crypto_free_cipher(tfm);
 free_data:
-	ncr_key_material_put(&m);
+	kvfree_sensitive(data, len);
 	return ret;
 }
 

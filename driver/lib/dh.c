@@ -51,7 +51,7 @@ int ncr_dh_generate(struct ncr_ffc_key *k, const u8 *p, size_t p_len,
 	if (!err)
 		err = dh_set_q(k);
 	if (!err)
-		err = ncr_ffc_check_group(k);
+		err = ncr_ffc_check_group(k, false);
 	/* x of dh_private_bits() bits (top bit set), so 2 <= x < p - 1 */
 	if (!err)
 		err = ncr_mp_rand_bits(&k->x, dh_private_bits(mp_count_bits(&k->p)));

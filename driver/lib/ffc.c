@@ -16,7 +16,7 @@ void ncr_ffc_key_clear(struct ncr_ffc_key *k)
 	k->has_private = false;
 }
 
-int ncr_ffc_check_group(const struct ncr_ffc_key *k)
+int ncr_ffc_check_group(const struct ncr_ffc_key *k, bool with_y)
 {
 	int pb = mp_count_bits(&k->p), err;
 	bool ok = false;
@@ -35,6 +35,9 @@ int ncr_ffc_check_group(const struct ncr_ffc_key *k)
 		err = ncr_mp_errno(mp_mod(&t, &k->q, &t));
 	if (!err && mp_iszero(&t))
 		err = ncr_mp_in_subgroup(&k->g, &k->q, &k->p, &ok);
+	/* y before the costly primality tests: a bad y is cheap to refuse */
+	if (!err && ok && with_y)
+		err = ncr_mp_in_subgroup(&k->y, &k->q, &k->p, &ok);
 	if (!err && ok)
 		err = ncr_mp_check_prime(&k->q, &ok);
 	if (!err && ok)
@@ -45,18 +48,11 @@ int ncr_ffc_check_group(const struct ncr_ffc_key *k)
 
 int ncr_ffc_check_key(const struct ncr_ffc_key *k)
 {
-	int err = ncr_ffc_check_group(k);
-	bool ok;
+	int err = ncr_ffc_check_group(k, true);
 	mp_int t;
 
-	if (!err)
-		err = ncr_mp_in_subgroup(&k->y, &k->q, &k->p, &ok);
-	if (err || !ok)
-		return err ? err : -EINVAL;
-	if (!k->has_private)
-		return 0;
-	if (mp_isneg(&k->x))
-		return -EINVAL;
+	if (err || !k->has_private)
+		return err;
 	err = ncr_mp_errno(mp_init(&t));
 	if (err)
 		return err;

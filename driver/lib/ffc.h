@@ -23,11 +23,11 @@ void ncr_ffc_key_clear(struct ncr_ffc_key *k);
 
 /*
  * The group: p odd of NCR_FFC_MIN_P_BITS..NCR_PK_MAX_BITS bits, 1 < g < p,
- * q | p - 1, g of order q, q and p prime (FIPS 186-4 A.1.1.1, A.2.2).
- * 0, -EINVAL, -ENOMEM.
+ * q | p - 1, g (and with_y: y) of order q, q and p prime (FIPS 186-4
+ * A.1.1.1, A.2.2).  0, -EINVAL, -ENOMEM.
  */
-int ncr_ffc_check_group(const struct ncr_ffc_key *k);
-/* The group, y of order q and, with x, y = g^x. */
+int ncr_ffc_check_group(const struct ncr_ffc_key *k, bool with_y);
+/* The group, y of order q and, with x (range: the caller's), y = g^x. */
 int ncr_ffc_check_key(const struct ncr_ffc_key *k);
 
 /* The struct ncr_pk_ops members DSA and DH share (on pk->ffc). */

@@ -23,10 +23,10 @@ struct ncr_pk;
 struct ncr_pk_params {
 	u32 method;			/* RSA: ncr_rsa_type_t */
 	enum ncr_hash_id hash;		/* signature or OAEP hash */
-	bool pad_hash;			/* the encoding hashes too: hops */
+	bool pad_hash;			/* the encoding hashes: hops */
 	size_t salt_len;		/* PSS; NCR_PSS_SALT_AUTO on verify */
 	const struct ncr_hash_ops *hops;
-	bool own_cache;			/* the caller alone uses the key's cache */
+	bool own_cache;			/* the caller alone has the key's cache */
 };
 
 /* Looks a hash attribute up: 0, -EINVAL (absent, unknown), -EOPNOTSUPP. */

@@ -494,8 +494,8 @@ static int rsa_setup(struct ncr_pk_params *p, u32 op, struct nlattr *tb[],
 	if (op == NCR_OP_SIGN || op == NCR_OP_VERIFY) {
 		if (p->method != RSA_PKCS1_V1_5 && p->method != RSA_PKCS1_PSS)
 			return -EINVAL;
-		err = hash(ncr_pk_attr_str(tb, NCR_ATTR_SIGNATURE_HASH_ALGORITHM),
-			   &p->hash);
+		err = hash(ncr_pk_attr_str(tb,
+				NCR_ATTR_SIGNATURE_HASH_ALGORITHM), &p->hash);
 		if (err)
 			return err;
 		p->pad_hash = p->method == RSA_PKCS1_PSS;
@@ -508,8 +508,8 @@ static int rsa_setup(struct ncr_pk_params *p, u32 op, struct nlattr *tb[],
 	}
 	if (p->method == RSA_PKCS1_OAEP) {
 		p->pad_hash = true;
-		return hash(ncr_pk_attr_str(tb, NCR_ATTR_RSA_OAEP_HASH_ALGORITHM),
-			    &p->hash);
+		return hash(ncr_pk_attr_str(tb,
+				NCR_ATTR_RSA_OAEP_HASH_ALGORITHM), &p->hash);
 	}
 	return p->method == RSA_PKCS1_V1_5 ? 0 : -EINVAL;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * RSA arithmetic on LibTomMath: key generation and the two raw primitives.
- * Padding lives in pkcs1.c; encodings in der.c.
+ * Padding lives in pkcs1.c; the ops at the end of rsa.c combine them.
  */
 #ifndef NCR_RSA_H
 #define NCR_RSA_H

@@ -3,7 +3,7 @@
  * How pure code reaches LibTomMath: in ncr.ko the fetched sources in
  * driver/tommath/ (with the libc stand-ins of driver/tommath_shim/include
  * first on the include path), in user space Debian's libtommath-dev.
- * Also a few helpers shared by rsa.c, dsa.c, dh.c and der.c.
+ * Also a few helpers shared by rsa.c, dsa.c, dh.c, ffc.c and asn1.c.
  */
 #ifndef NCR_TOMMATH_PORT_H
 #define NCR_TOMMATH_PORT_H

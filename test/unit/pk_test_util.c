@@ -83,8 +83,8 @@ EVP_PKEY *ncr_to_ossl(const struct ncr_pk *pk, int private_key)
 	return o;
 }
 
-int ossl_to_ncr(EVP_PKEY *opk, const struct ncr_pk_ops *algo, int private_key,
-		const char *structure, struct ncr_pk *pk)
+int ossl_to_ncr(EVP_PKEY *opk, const struct ncr_pk_ops *algo,
+		int private_key, const char *structure, struct ncr_pk *pk)
 {
 	unsigned char *der;
 	size_t len;

@@ -24,8 +24,8 @@ EVP_PKEY *ossl_from_der(const char *type, int selection, const u8 *der,
 /* Our key exported to DER then parsed by OpenSSL. */
 EVP_PKEY *ncr_to_ossl(const struct ncr_pk *pk, int private_key);
 /* OpenSSL key into ours through DER (structure as above). */
-int ossl_to_ncr(EVP_PKEY *opk, const struct ncr_pk_ops *algo, int private_key,
-		const char *structure, struct ncr_pk *pk);
+int ossl_to_ncr(EVP_PKEY *opk, const struct ncr_pk_ops *algo,
+		int private_key, const char *structure, struct ncr_pk *pk);
 
 double now_seconds(void);
 int pk_report(const char *name);

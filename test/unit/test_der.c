@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef int (*decode_fn)(struct ncr_pk *, const struct ncr_pk_ops *, const u8 *,
-			 size_t);
+typedef int (*decode_fn)(struct ncr_pk *, const struct ncr_pk_ops *,
+			 const u8 *, size_t);
 
 static int dec(decode_fn f, const struct ncr_pk_ops *a, const u8 *d, size_t n)
 {
@@ -26,8 +26,8 @@ static int dec(decode_fn f, const struct ncr_pk_ops *a, const u8 *d, size_t n)
 }
 
 /* Encoding -> decode -> encode is the identity; mutations are refused. */
-static void sweep(decode_fn f, const struct ncr_pk_ops *a, const u8 *d, size_t n,
-		  int priv)
+static void sweep(decode_fn f, const struct ncr_pk_ops *a, const u8 *d,
+		  size_t n, int priv)
 {
 	u8 *m = malloc(n + 8), *out = malloc(n + 8);
 	struct ncr_pk pk;
