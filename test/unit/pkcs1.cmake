@@ -29,6 +29,7 @@ find_program(NCR_VALGRIND valgrind)
 if(NCR_VALGRIND AND EXISTS /usr/include/valgrind/memcheck.h)
   add_executable(test_pkcs1_ct
     "${PROJECT_SOURCE_DIR}/test/unit/test_pkcs1_ct.c"
+    "${PROJECT_SOURCE_DIR}/test/unit/unit.c"
     "${PROJECT_SOURCE_DIR}/driver/lib/pkcs1.c")
   target_include_directories(test_pkcs1_ct PRIVATE "${PROJECT_SOURCE_DIR}/driver/lib")
   target_compile_options(test_pkcs1_ct PRIVATE -Wall -Wextra -Werror -O2 -gdwarf-4)

@@ -2,18 +2,8 @@
 /* Unit tests of driver/lib/nlattr.c (the ioctl attribute parser/writer). */
 #include <stdio.h>
 #include "nlattr.h"
+#include "unit.h"
 #include <linux/ncr.h>
-
-static int failures, checks;
-
-#define CHECK(cond) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__,	\
-			__LINE__, #cond);				\
-	}								\
-} while (0)
 
 #define MAXT 8
 static const struct ncr_nla_policy pol[MAXT + 1] = {
@@ -189,6 +179,5 @@ int main(void)
 	test_ignore_and_duplicates();
 	test_writer();
 	test_ncr_policy();
-	printf("test_nlattr: %d checks, %d failures\n", checks, failures);
-	return failures ? 1 : 0;
+	return unit_report("test_nlattr");
 }
