@@ -16,7 +16,7 @@ fail() {
 	sleep 10
 }
 
-# Order matters: dependencies first (see DESIGN.md).  A kernel that has
+# Order matters: dependencies first (insmod resolves none).  A kernel that has
 # them built in (scripts/vm --debug-kernel) gets an initramfs without them.
 for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
 	 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p overlay; do

@@ -7,11 +7,10 @@
  * the inverse of wrapping, nothing else is accepted).
  */
 #include "aes_kw.h"
+#include "fuzz.h"
 
 #include <openssl/evp.h>
 #include <stdlib.h>
-
-int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
 static int block(void *ctx, u8 *b)
 {

@@ -5,16 +5,14 @@
  * Whatever is accepted must re-encode to a canonical form that decodes
  * again to the same encoding.  Never reads out of bounds (ASan).
  *
- * Build with -fsanitize=fuzzer, or with -DNCR_FUZZ_STANDALONE for a
- * self-driving run (argv[1] = iterations) mutating valid encodings made by
- * our own key generators.
+ * Its seeds for the standalone driver are valid encodings made by our own
+ * key generators (ncr_fuzz_seeds()).
  */
 #include "der.h"
+#include "fuzz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
 static void fail(const char *what)
 {
@@ -93,47 +91,33 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	return 0;
 }
 
-#ifdef NCR_FUZZ_STANDALONE
-static u64 mix(u64 x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
-struct seed {
-	u8 *buf;
-	size_t len;
-};
-
 /* selector byte + encoding */
-static struct seed make_seed(int sel, const struct ncr_pk *pk, bool priv)
+static struct ncr_fuzz_seed make_seed(int sel, const struct ncr_pk *pk,
+				      bool priv)
 {
-	struct seed s;
+	struct ncr_fuzz_seed s;
 	size_t len = 0;
 
 	if (priv ? ncr_der_encode_private(pk, NULL, &len) :
 		   ncr_der_encode_public(pk, NULL, &len))
 		fail("seed size");
-	s.buf = malloc(len + 1);
-	s.buf[0] = (u8)sel;
-	if (priv ? ncr_der_encode_private(pk, s.buf + 1, &len) :
-		   ncr_der_encode_public(pk, s.buf + 1, &len))
+	s.data = malloc(len + 1);
+	s.data[0] = (u8)sel;
+	if (priv ? ncr_der_encode_private(pk, s.data + 1, &len) :
+		   ncr_der_encode_public(pk, s.data + 1, &len))
 		fail("seed encode");
-	s.len = len + 1;
+	s.size = len + 1;
 	return s;
 }
 
-int main(int argc, char **argv)
+size_t ncr_fuzz_seeds(struct ncr_fuzz_seed *seeds, size_t max)
 {
-	long n = argc > 1 ? atol(argv[1]) : 20000, i;
 	struct ncr_pk rsa, dsa, dh;
-	struct seed seeds[7];
-	u8 buf[2048], sig[128];
-	size_t siglen = sizeof(sig), len, j, k;
-	u64 st = 1;
+	u8 sig[128];
+	size_t siglen = sizeof(sig);
 
+	if (max < 7)
+		fail("room for 7 seeds");
 	if (ncr_pk_key_init(&rsa, &ncr_pk_rsa) ||
 	    ncr_rsa_generate(&rsa.rsa, 1024, NULL, 0) ||
 	    ncr_pk_key_init(&dsa, &ncr_pk_dsa) ||
@@ -153,44 +137,12 @@ int main(int argc, char **argv)
 	if (ncr_dsa_sign_digest(&dsa.dsa, (const u8 *)"0123456789abcdefghij",
 				20, sig, &siglen))
 		fail("sign");
-	seeds[6].buf = malloc(siglen + 1);
-	seeds[6].buf[0] = 6;
-	memcpy(seeds[6].buf + 1, sig, siglen);
-	seeds[6].len = siglen + 1;
-	for (j = 0; j < 7; j++)
-		LLVMFuzzerTestOneInput(seeds[j].buf, seeds[j].len);
-
-	for (i = 0; i < n; i++) {
-		const struct seed *s;
-
-		st = mix(st + (u64)i);
-		s = &seeds[st % 7];
-		len = s->len;
-		memcpy(buf, s->buf, len);
-		st = mix(st);
-		switch (st % 4) {
-		case 0:		/* truncate */
-			len = 1 + (mix(st) % len);
-			break;
-		case 1:		/* append */
-			buf[len++] = (u8)mix(st);
-			break;
-		default:	/* flip a few bytes, the header more often */
-			for (k = 0; k < 1 + st % 3; k++) {
-				st = mix(st);
-				j = 1 + (st & 1 ? st % 12 : st % (len - 1));
-				if (j < len)
-					buf[j] ^= (u8)(mix(st) | 1);
-			}
-		}
-		LLVMFuzzerTestOneInput(buf, len);
-	}
-	for (j = 0; j < 7; j++)
-		free(seeds[j].buf);
+	seeds[6].data = malloc(siglen + 1);
+	seeds[6].data[0] = 6;
+	memcpy(seeds[6].data + 1, sig, siglen);
+	seeds[6].size = siglen + 1;
 	ncr_pk_key_clear(&rsa);
 	ncr_pk_key_clear(&dsa);
 	ncr_pk_key_clear(&dh);
-	printf("fuzz_der: %ld inputs\n", n);
-	return 0;
+	return 7;
 }
-#endif

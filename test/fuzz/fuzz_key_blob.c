@@ -6,11 +6,10 @@
  * the input bytes (the encoding is canonical).
  */
 #include "key_blob.h"
+#include "fuzz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include "nlattr.h"
+#include "fuzz.h"
 #include <linux/ncr.h>
 
 static void check_attr(const struct nlattr *nla, const u8 *buf, size_t len,

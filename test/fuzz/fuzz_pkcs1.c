@@ -8,16 +8,12 @@
  *  - encode -> decode/verify round-trips for every length and salt.
  * The hash is a fast deterministic stand-in (not cryptographic): the
  * encodings only need a function of the right output size.
- * Build with -fsanitize=fuzzer, or with -DNCR_FUZZ_STANDALONE for a
- * self-driving run over pseudo-random inputs (argv[1] = iterations).
  */
 #include "pkcs1.h"
+#include "fuzz.h"
 #include "../unit/toy_hash.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-
-int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
 /* Deterministic "random" bytes from the fuzz input. */
 struct byte_rng {
@@ -270,32 +266,3 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	fuzz_verifiers(&h, mh, data, k, sel);
 	return 0;
 }
-
-#ifdef NCR_FUZZ_STANDALONE
-/*
- * Without libFuzzer: random inputs, plus inputs steered to valid
- * encodings (via the round-trip branch) so success paths are covered.
- */
-int main(int argc, char **argv)
-{
-	long n = argc > 1 ? atol(argv[1]) : 20000, i;
-	u8 buf[600];
-	u64 st = 1;
-	size_t len, j;
-
-	for (i = 0; i < n; i++) {
-		st = mix(st + (u64)i);
-		len = 3 + st % (sizeof(buf) - 3);
-		for (j = 0; j < len; j++) {
-			st = mix(st);
-			buf[j] = (u8)st;
-		}
-		/* small blocks often, so short-key paths are hit */
-		if (i % 3 == 0)
-			buf[2] = (u8)(buf[2] % 64);
-		LLVMFuzzerTestOneInput(buf, len);
-	}
-	printf("fuzz_pkcs1: %ld inputs, no property violated\n", n);
-	return 0;
-}
-#endif

@@ -1,4 +1,4 @@
-# Public-key math (issue 4): driver/lib/{rsa,dsa,dh,der,pk_key,tommath_port}.c
+# Public-key math: driver/lib/{rsa,dsa,dh,der,pk_key,tommath_port}.c
 # linked against Debian's libtommath-dev, checked against libcrypto.
 find_package(OpenSSL 3 REQUIRED COMPONENTS Crypto)
 find_library(NCR_TOMMATH_LIB tommath)
@@ -20,26 +20,8 @@ if(NCR_TOMMATH_LIB AND NCR_TOMMATH_INC)
     target_include_directories(test_${_t} PRIVATE "${NCR_TOMMATH_INC}")
   endforeach()
 
-  if(NOT EXISTS "${PROJECT_SOURCE_DIR}/test/fuzz/fuzz_der.c")
-    return()
-  endif()
-  # Fuzz harness: a self-driving run under ctest (ASan/UBSan), and a
-  # libFuzzer binary when the compiler is clang.
-  ncr_unit_test(NAME fuzz_der_standalone
-    SOURCES ${NCR_PK_MATH_SRCS} test/fuzz/fuzz_der.c
-    LIBS ${NCR_TOMMATH_LIB}
-    ARGS 200000)
-  target_compile_definitions(fuzz_der_standalone PRIVATE NCR_FUZZ_STANDALONE)
-  if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
-    list(TRANSFORM NCR_PK_MATH_SRCS PREPEND "${PROJECT_SOURCE_DIR}/"
-      OUTPUT_VARIABLE _pk_abs)
-    add_executable(fuzz_der "${PROJECT_SOURCE_DIR}/test/fuzz/fuzz_der.c" ${_pk_abs})
-    target_include_directories(fuzz_der PRIVATE "${PROJECT_SOURCE_DIR}/driver/lib")
-    target_compile_options(fuzz_der PRIVATE -Wall -Wextra -Werror
-      -fsanitize=fuzzer,address,undefined)
-    target_link_options(fuzz_der PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_libraries(fuzz_der PRIVATE ${NCR_TOMMATH_LIB})
-  endif()
+  # test/fuzz builds fuzz_der from the same files.
+  set(NCR_PK_MATH_SRCS "${NCR_PK_MATH_SRCS}" PARENT_SCOPE)
 else()
   message(WARNING "libtommath-dev not found: public-key unit tests not built")
 endif()

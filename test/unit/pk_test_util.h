@@ -4,14 +4,9 @@
 #define PK_TEST_UTIL_H
 
 #include "der.h"
+#include "unit.h"
 #include <openssl/evp.h>
 #include <stdio.h>
-
-extern int pk_failures;
-extern int pk_checks;
-
-#define CHECK(cond) pk_check((cond), #cond, __FILE__, __LINE__)
-void pk_check(int ok, const char *what, const char *file, int line);
 
 /* DER of an OpenSSL key: structure "SubjectPublicKeyInfo", "PrivateKeyInfo"
  * or "type-specific"; selection EVP_PKEY_PUBLIC_KEY or EVP_PKEY_KEYPAIR. */
@@ -28,6 +23,5 @@ int ossl_to_ncr(EVP_PKEY *opk, const struct ncr_pk_ops *algo,
 		int private_key, const char *structure, struct ncr_pk *pk);
 
 double now_seconds(void);
-int pk_report(const char *name);
 
 #endif

@@ -1,26 +1,11 @@
 # PKCS#1 encodings (driver/lib/pkcs1.c) against Wycheproof and OpenSSL;
 # libcrypto supplies hashes and raw RSA, so LibTomMath is not involved.
+# The fuzz harness is registered in test/fuzz.
 find_package(OpenSSL 3 REQUIRED COMPONENTS Crypto)
 ncr_unit_test(NAME test_pkcs1
   SOURCES driver/lib/pkcs1.c test/unit/test_pkcs1.c test/unit/json_min.c
   LIBS OpenSSL::Crypto
   ARGS "${NCR_WYCHEPROOF_DIR}")
-
-# Fuzz harness: always as a self-driving run (ASan/UBSan) under ctest, and
-# as a libFuzzer target when the compiler is clang.
-ncr_unit_test(NAME fuzz_pkcs1_standalone
-  SOURCES driver/lib/pkcs1.c test/fuzz/fuzz_pkcs1.c
-  ARGS 100000)
-target_compile_definitions(fuzz_pkcs1_standalone PRIVATE NCR_FUZZ_STANDALONE)
-if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
-  add_executable(fuzz_pkcs1 "${PROJECT_SOURCE_DIR}/test/fuzz/fuzz_pkcs1.c"
-    "${PROJECT_SOURCE_DIR}/driver/lib/pkcs1.c")
-  target_include_directories(fuzz_pkcs1 PRIVATE "${PROJECT_SOURCE_DIR}/driver/lib")
-  target_compile_options(fuzz_pkcs1 PRIVATE -Wall -Wextra -Werror
-    -fsanitize=fuzzer,address,undefined)
-  target_link_options(fuzz_pkcs1 PRIVATE -fsanitize=fuzzer,address,undefined)
-  add_test(NAME fuzz_pkcs1 COMMAND fuzz_pkcs1 -runs=200000 -max_len=600 -seed=1)
-endif()
 
 # Constant-time check of the decryption decoders under valgrind memcheck
 # (secret block marked undefined).  Built without sanitizers (they do not
@@ -29,6 +14,7 @@ find_program(NCR_VALGRIND valgrind)
 if(NCR_VALGRIND AND EXISTS /usr/include/valgrind/memcheck.h)
   add_executable(test_pkcs1_ct
     "${PROJECT_SOURCE_DIR}/test/unit/test_pkcs1_ct.c"
+    "${PROJECT_SOURCE_DIR}/test/unit/unit.c"
     "${PROJECT_SOURCE_DIR}/driver/lib/pkcs1.c")
   target_include_directories(test_pkcs1_ct PRIVATE "${PROJECT_SOURCE_DIR}/driver/lib")
   target_compile_options(test_pkcs1_ct PRIVATE -Wall -Wextra -Werror -O2 -gdwarf-4)

@@ -8,30 +8,16 @@
  * Usage: test_aes_kw VECTOR_DIR   (exit 77 = skipped: no vectors)
  */
 #include "aes_kw.h"
+#include "unit.h"
 #include "wycheproof_scan.h"
 
 #include <openssl/evp.h>
 #include <openssl/rand.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
 #define SENTINEL 0x5a
 #define BUF_MAX 2048
-
-static int failures;
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stderr, "FAIL: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	failures++;
-}
 
 /* ---- AES-ECB one-block callbacks from libcrypto ---- */
 
@@ -132,12 +118,12 @@ static int unwrap_must_fail(const struct mode *m, const struct aes_kw_cipher *c,
 	memset(out, SENTINEL, sizeof(out));
 	ret = m->unwrap(c, iv, ct, ct_len, out, &out_len);
 	if (ret == 0)
-		fail("%s %s: unwrap accepted", m->name, what);
+		FAIL("%s %s: unwrap accepted", m->name, what);
 	else if (ret != -EBADMSG && ret != -EINVAL)
-		fail("%s %s: unwrap error %d, want EBADMSG/EINVAL", m->name,
+		FAIL("%s %s: unwrap error %d, want EBADMSG/EINVAL", m->name,
 		     what, ret);
 	if (!untouched(out, sizeof(out)) || out_len != sizeof(out))
-		fail("%s %s: failed unwrap wrote to the destination", m->name,
+		FAIL("%s %s: failed unwrap wrote to the destination", m->name,
 		     what);
 	return ret;
 }
@@ -160,7 +146,7 @@ static void check_valid(const struct mode *m, const struct aes_kw_cipher *c,
 
 	ret = m->wrap(c, NULL, msg, msg_len, out, &out_len);
 	if (ret || out_len != ct_len || memcmp(out, ct, ct_len)) {
-		fail("%s tcId %d: wrap ret %d, mismatch", m->name, id, ret);
+		FAIL("%s tcId %d: wrap ret %d, mismatch", m->name, id, ret);
 		good = 0;
 	}
 	/* exactly-sized buffer works, one byte less is ERANGE, untouched */
@@ -168,14 +154,14 @@ static void check_valid(const struct mode *m, const struct aes_kw_cipher *c,
 	out_len = msg_len - 1;
 	ret = m->unwrap(c, NULL, ct, ct_len, out, &out_len);
 	if (ret != -ERANGE || !untouched(out, sizeof(out))) {
-		fail("%s tcId %d: short unwrap buffer ret %d", m->name, id, ret);
+		FAIL("%s tcId %d: short unwrap buffer ret %d", m->name, id, ret);
 		good = 0;
 	}
 	out_len = msg_len;
 	ret = m->unwrap(c, NULL, ct, ct_len, out, &out_len);
 	if (ret || out_len != msg_len || memcmp(out, msg, msg_len) ||
 	    out[msg_len] != SENTINEL) {
-		fail("%s tcId %d: unwrap ret %d, mismatch", m->name, id, ret);
+		FAIL("%s tcId %d: unwrap ret %d, mismatch", m->name, id, ret);
 		good = 0;
 	}
 	*ok += good;
@@ -189,15 +175,15 @@ static void check_invalid(const struct mode *m, const struct aes_kw_cipher *c,
 	u8 out[BUF_MAX];
 	size_t out_len = sizeof(out);
 	char what[32];
-	int f0 = failures;
+	int f0 = unit_failures;
 
 	snprintf(what, sizeof(what), "tcId %d", id);
 	unwrap_must_fail(m, c, NULL, ct, ct_len, what);
 	if (m->wrap(c, NULL, msg, msg_len, out, &out_len) == 0 &&
 	    out_len == ct_len && !memcmp(out, ct, ct_len))
-		fail("%s tcId %d: wrap reproduced an invalid ciphertext",
+		FAIL("%s tcId %d: wrap reproduced an invalid ciphertext",
 		     m->name, id);
-	*ok += failures == f0;
+	*ok += unit_failures == f0;
 }
 
 static int wp_cb(const struct wp_test *t, void *arg)
@@ -210,14 +196,14 @@ static int wp_cb(const struct wp_test *t, void *arg)
 	struct ossl_aes a;
 
 	if (!res || !wp_get(t, "key") || !wp_get(t, "msg") || !wp_get(t, "ct")) {
-		fail("%s tcId %d: malformed vector", st->m->name, t->tc_id);
+		FAIL("%s tcId %d: malformed vector", st->m->name, t->tc_id);
 		return 0;
 	}
 	key = wp_unhex(wp_get(t, "key"), &key_len);
 	msg = wp_unhex(wp_get(t, "msg"), &msg_len);
 	ct = wp_unhex(wp_get(t, "ct"), &ct_len);
 	if (!key || !msg || !ct || aes_open(&a, &c, key, key_len)) {
-		fail("%s tcId %d: bad hex or key", st->m->name, t->tc_id);
+		FAIL("%s tcId %d: bad hex or key", st->m->name, t->tc_id);
 		goto out;
 	}
 	if (!strcmp(res, "valid")) {
@@ -242,7 +228,7 @@ static int wp_cb(const struct wp_test *t, void *arg)
 		    unwrap_must_fail(st->m, &c, NULL, ct, ct_len, "acceptable"))
 			st->acceptable_rejected++;
 		else
-			fail("%s tcId %d: acceptable vector not handled by policy",
+			FAIL("%s tcId %d: acceptable vector not handled by policy",
 			     st->m->name, t->tc_id);
 	}
 	aes_close(&a);
@@ -262,7 +248,7 @@ static int run_file(const char *dir, const char *file, const struct mode *m)
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	n = wp_scan_file(path, wp_cb, &st);
 	if (n < 0) {
-		fail("%s: cannot read or parse", path);
+		FAIL("%s: cannot read or parse", path);
 		return -1;
 	}
 	printf("%s: %d vectors: valid %d/%d passed, invalid %d/%d rejected, "
@@ -270,7 +256,7 @@ static int run_file(const char *dir, const char *file, const struct mode *m)
 	       st.valid_ok, st.valid, st.invalid_ok, st.invalid,
 	       st.acceptable, st.acceptable_rejected);
 	if (n == 0 || st.valid == 0)
-		fail("%s: no vectors found", file);
+		FAIL("%s: no vectors found", file);
 	return n;
 }
 
@@ -319,16 +305,16 @@ static void differential(const struct mode *m, int use_iv, int *count)
 			RAND_bytes(iv, sizeof(iv));
 			RAND_bytes(in, (int)len);
 			if (aes_open(&a, &c, key, key_lens[k]))
-				fail("aes_open");
+				FAIL("aes_open");
 			tl = ossl_wrap(m, key, key_lens[k], use_iv ? iv : NULL,
 				       in, len, theirs);
 			if (m->wrap(&c, use_iv ? iv : NULL, in, len, ours, &ol) ||
 			    tl < 0 || (size_t)tl != ol || memcmp(ours, theirs, ol))
-				fail("%s diff len %zu key %zu iv %d: differs from "
+				FAIL("%s diff len %zu key %zu iv %d: differs from "
 				     "OpenSSL", m->name, len, key_lens[k], use_iv);
 			if (m->unwrap(&c, use_iv ? iv : NULL, ours, ol, back,
 				      &bl) || bl != len || memcmp(back, in, len))
-				fail("%s diff len %zu: round trip", m->name, len);
+				FAIL("%s diff len %zu: round trip", m->name, len);
 			/* under another IV the same ciphertext is rejected */
 			if (use_iv)
 				unwrap_must_fail(m, &c, NULL, ours, ol, "other iv");
@@ -351,13 +337,13 @@ static void tamper(const struct mode *m, size_t len, int *count)
 	RAND_bytes(in, sizeof(in));
 	aes_open(&a, &c, key, sizeof(key));
 	if (m->wrap(&c, NULL, in, len, ct, &cl))
-		fail("%s tamper wrap %zu", m->name, len);
+		FAIL("%s tamper wrap %zu", m->name, len);
 	for (bit = 0; bit < cl * 8; bit++) {
 		memcpy(bad, ct, cl);
 		bad[bit / 8] ^= 1 << (bit % 8);
 		if (unwrap_must_fail(m, &c, NULL, bad, cl, "bit flip") !=
 		    -EBADMSG)
-			fail("%s bit flip %zu: not EBADMSG", m->name, bit);
+			FAIL("%s bit flip %zu: not EBADMSG", m->name, bit);
 		(*count)++;
 	}
 	/* truncation by one semiblock (still well-formed) and extension */
@@ -395,25 +381,25 @@ static void misc(int *count)
 	l = sizeof(buf);
 	if (aes_kwp_wrap(&c, NULL, buf, 37, buf, &l) || l != rl ||
 	    memcmp(buf, ref, rl))
-		fail("KWP in-place wrap");
+		FAIL("KWP in-place wrap");
 	rl = sizeof(ref);
 	aes_kw_wrap(&c, NULL, in, 32, ref, &rl);
 	memcpy(buf, in, 32);
 	l = sizeof(buf);
 	if (aes_kw_wrap(&c, NULL, buf, 32, buf, &l) || l != rl ||
 	    memcmp(buf, ref, rl))
-		fail("KW in-place wrap");
+		FAIL("KW in-place wrap");
 
 	/* wrap: output too small -> ERANGE, nothing written */
 	memset(buf, SENTINEL, sizeof(buf));
 	l = 39;
 	if (aes_kw_wrap(&c, NULL, in, 32, buf, &l) != -ERANGE ||
 	    !untouched(buf, sizeof(buf)) || l != 39)
-		fail("KW short output");
+		FAIL("KW short output");
 	l = 15;
 	if (aes_kwp_wrap(&c, NULL, in, 1, buf, &l) != -ERANGE ||
 	    !untouched(buf, sizeof(buf)))
-		fail("KWP short output");
+		FAIL("KWP short output");
 
 	/* lengths */
 	l = sizeof(buf);
@@ -421,26 +407,26 @@ static void misc(int *count)
 	    aes_kw_wrap(&c, NULL, in, 0, buf, &l) != -EINVAL ||
 	    aes_kw_wrap(&c, NULL, in, 20, buf, &l) != -EINVAL ||
 	    aes_kwp_wrap(&c, NULL, in, 0, buf, &l) != -EINVAL)
-		fail("wrap length checks");
+		FAIL("wrap length checks");
 	if (aes_kw_unwrap(&c, NULL, in, 16, buf, &l) != -EINVAL ||
 	    aes_kwp_unwrap(&c, NULL, in, 8, buf, &l) != -EINVAL ||
 	    aes_kwp_unwrap(&c, NULL, in, 0, buf, &l) != -EINVAL)
-		fail("unwrap length checks");
+		FAIL("unwrap length checks");
 	if (aes_kwp_wrapped_len(1) != 16 || aes_kwp_wrapped_len(8) != 16 ||
 	    aes_kwp_wrapped_len(9) != 24 || aes_kw_wrapped_len(16) != 24)
-		fail("wrapped_len");
+		FAIL("wrapped_len");
 
 	/* cipher errors propagate; failed unwrap writes nothing */
 	l = sizeof(buf);
 	if (aes_kw_wrap(&broken, NULL, in, 16, buf, &l) != -EIO ||
 	    aes_kwp_wrap(&broken, NULL, in, 3, buf, &l) != -EIO)
-		fail("wrap cipher error not propagated");
+		FAIL("wrap cipher error not propagated");
 	memset(buf, SENTINEL, sizeof(buf));
 	l = sizeof(buf);
 	if (aes_kwp_unwrap(&broken, NULL, ref, 16, buf, &l) != -EIO ||
 	    aes_kw_unwrap(&broken, NULL, ref, 24, buf, &l) != -EIO ||
 	    !untouched(buf, sizeof(buf)))
-		fail("unwrap cipher error");
+		FAIL("unwrap cipher error");
 	aes_close(&a);
 	*count += 8;
 }
@@ -451,11 +437,9 @@ int main(int argc, char **argv)
 	int n_diff = 0, n_tamper = 0, n_misc = 0;
 	size_t len;
 
-	if (argc < 2 || stat(argv[1], &sb) || !S_ISDIR(sb.st_mode)) {
-		printf("SKIP: Wycheproof vector directory %s not found\n",
-		       argc > 1 ? argv[1] : "(none given)");
-		return 77;
-	}
+	if (argc < 2 || stat(argv[1], &sb) || !S_ISDIR(sb.st_mode))
+		return unit_skip("Wycheproof vector directory %s not found",
+				 argc > 1 ? argv[1] : "(none given)");
 	run_file(argv[1], "aes_wrap_test.json", &kw);
 	run_file(argv[1], "aes_kwp_test.json", &kwp);
 
@@ -470,11 +454,5 @@ int main(int argc, char **argv)
 	misc(&n_misc);
 	printf("differential vs OpenSSL: %d cases; tamper: %d cases; misc: %d\n",
 	       n_diff, n_tamper, n_misc);
-
-	if (failures) {
-		printf("%d FAILURES\n", failures);
-		return 1;
-	}
-	printf("all passed\n");
-	return 0;
+	return unit_report("test_aes_kw");
 }

@@ -290,5 +290,5 @@ int main(void)
 	test_dsa_formats();
 	test_dh_formats();
 	test_dsa_sig();
-	return pk_report("test_der");
+	return unit_report("test_der");
 }

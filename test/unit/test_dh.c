@@ -163,5 +163,5 @@ int main(void)
 	test_group("ffdhe2048");
 	test_group("ffdhe3072");
 	test_group("modp_1536");
-	return pk_report("test_dh");
+	return unit_report("test_dh");
 }

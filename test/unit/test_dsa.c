@@ -392,5 +392,5 @@ int main(int argc, char **argv)
 	test_openssl_key(1024, 160);
 	test_openssl_key(2048, 256);
 	test_wycheproof(argc > 1 ? argv[1] : NULL);
-	return pk_report("test_dsa");
+	return unit_report("test_dsa");
 }

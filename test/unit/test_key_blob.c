@@ -7,26 +7,9 @@
  * the very same bytes: the encoding is canonical).
  */
 #include "key_blob.h"
+#include "unit.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-
-static int failures, checks;
-
-static void check(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	checks++;
-	if (cond)
-		return;
-	va_start(ap, fmt);
-	fprintf(stderr, "FAIL: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-	failures++;
-}
 
 static u8 material[KEY_BLOB_MATERIAL_MAX + 1];
 
@@ -47,13 +30,13 @@ static void round_trip(const struct key_blob *kb, const char *what)
 	struct key_blob out;
 	size_t len = 0, want = key_blob_encoded_len(kb);
 
-	check(want != 0, "%s: encoded_len 0", what);
-	check(key_blob_encode(kb, buf, sizeof(buf), &len) == 0 && len == want,
-	      "%s: encode", what);
-	check(key_blob_decode(buf, len, &out) == 0 && blob_eq(kb, &out),
-	      "%s: decode", what);
-	check(key_blob_encode(kb, buf, want - 1, &len) == -ERANGE,
-	      "%s: short buffer not ERANGE", what);
+	CHECKF(want != 0, "%s: encoded_len 0", what);
+	CHECKF(key_blob_encode(kb, buf, sizeof(buf), &len) == 0 && len == want,
+	       "%s: encode", what);
+	CHECKF(key_blob_decode(buf, len, &out) == 0 && blob_eq(kb, &out),
+	       "%s: decode", what);
+	CHECKF(key_blob_encode(kb, buf, want - 1, &len) == -ERANGE,
+	       "%s: short buffer not ERANGE", what);
 }
 
 static void test_round_trips(void)
@@ -104,8 +87,8 @@ static void test_layout(void)
 	u8 buf[64];
 	size_t len = 0;
 
-	check(key_blob_encode(&kb, buf, sizeof(buf), &len) == 0 &&
-	      len == sizeof(want) && !memcmp(buf, want, len), "layout");
+	CHECKF(key_blob_encode(&kb, buf, sizeof(buf), &len) == 0 &&
+	       len == sizeof(want) && !memcmp(buf, want, len), "layout");
 }
 
 static int decodes(const u8 *buf, size_t len)
@@ -129,16 +112,16 @@ static void test_rejects(void)
 	static const u8 bad_chars[] = { 0, ' ', 0x7f, 0x80, 0xff, '\n' };
 
 	key_blob_encode(&kb, good, sizeof(good), &len);
-	check(decodes(good, len), "good decodes");
+	CHECKF(decodes(good, len), "good decodes");
 
 	for (i = 0; i < len; i++)
-		check(!decodes(good, i), "truncation to %zu accepted", i);
+		CHECKF(!decodes(good, i), "truncation to %zu accepted", i);
 	memcpy(buf, good, len);
 	buf[len] = 0;
-	check(!decodes(buf, len + 1), "extension accepted");
+	CHECKF(!decodes(buf, len + 1), "extension accepted");
 
 #define MUT(stmt, what) do { memcpy(buf, good, len); stmt; \
-	check(!decodes(buf, len), "accepted: %s", what); } while (0)
+	CHECKF(!decodes(buf, len), "accepted: %s", what); } while (0)
 	MUT(buf[0] = 'X', "magic");
 	MUT(buf[4] = 0, "version 0");
 	MUT(buf[4] = 2, "version 2");
@@ -158,50 +141,50 @@ static void test_rejects(void)
 	/* length-consistent but out-of-range fields */
 	bad = kb;
 	bad.algo_len = 0;
-	check(key_blob_encoded_len(&bad) == 16 + kb.key_id_len + kb.material_len,
-	      "a secret key without algorithm not encodable");
+	CHECKF(key_blob_encoded_len(&bad) == 16 + kb.key_id_len + kb.material_len,
+	       "a secret key without algorithm not encodable");
 	bad.type = KEY_BLOB_TYPE_PRIVATE;
-	check(key_blob_encoded_len(&bad) == 0, "private key without algo encodable");
+	CHECKF(key_blob_encoded_len(&bad) == 0, "private key without algo encodable");
 	memcpy(buf, good, 16);
 	buf[6] = 0;
 	buf[7] = 0;
 	buf[15] = 1;
 	buf[16] = 0x42;
-	check(decodes(buf, 17), "secret key without algo not decoded");
+	CHECKF(decodes(buf, 17), "secret key without algo not decoded");
 	buf[5] = KEY_BLOB_TYPE_PRIVATE;
-	check(!decodes(buf, 17), "private key without algo decoded");
+	CHECKF(!decodes(buf, 17), "private key without algo decoded");
 	memcpy(buf, good, 16);
 	buf[6] = 1;
 	buf[7] = 21;
 	buf[12] = buf[13] = buf[14] = 0;
 	buf[15] = 1;
 	memset(buf + 16, 'a', 1 + 21 + 1);
-	check(!decodes(buf, 16 + 23), "key_id 21 decoded");
+	CHECKF(!decodes(buf, 16 + 23), "key_id 21 decoded");
 	buf[7] = 20;
-	check(decodes(buf, 16 + 22), "key_id 20 rejected");
+	CHECKF(decodes(buf, 16 + 22), "key_id 20 rejected");
 	buf[15] = 0;
-	check(!decodes(buf, 16 + 21), "empty material decoded");
+	CHECKF(!decodes(buf, 16 + 21), "empty material decoded");
 
 	/* secrets are bounded by KEY_BLOB_SECRET_MAX, PK material is not */
 	bad = kb;
 	bad.material_len = KEY_BLOB_SECRET_MAX + 1;
-	check(key_blob_encoded_len(&bad) == 0, "513-byte secret encodable");
+	CHECKF(key_blob_encoded_len(&bad) == 0, "513-byte secret encodable");
 	bad.type = KEY_BLOB_TYPE_PRIVATE;
-	check(key_blob_encode(&bad, buf, sizeof(buf), &l2) == 0, "private 513");
+	CHECKF(key_blob_encode(&bad, buf, sizeof(buf), &l2) == 0, "private 513");
 	buf[5] = KEY_BLOB_TYPE_SECRET;
-	check(!decodes(buf, l2), "513-byte secret decoded");
+	CHECKF(!decodes(buf, l2), "513-byte secret decoded");
 	bad.material_len = KEY_BLOB_MATERIAL_MAX + 1;
-	check(key_blob_encode(&bad, buf, sizeof(buf), &l2) == -EINVAL,
-	      "oversized material encodable");
+	CHECKF(key_blob_encode(&bad, buf, sizeof(buf), &l2) == -EINVAL,
+	       "oversized material encodable");
 	bad = kb;
 	bad.key_id_len = KEY_BLOB_KEY_ID_MAX + 1;
-	check(key_blob_encoded_len(&bad) == 0, "21-byte key id encodable");
+	CHECKF(key_blob_encoded_len(&bad) == 0, "21-byte key id encodable");
 	bad = kb;
 	bad.flags = 0x20;
-	check(key_blob_encoded_len(&bad) == 0, "unknown flag encodable");
+	CHECKF(key_blob_encoded_len(&bad) == 0, "unknown flag encodable");
 	bad = kb;
 	bad.type = 0;
-	check(key_blob_encoded_len(&bad) == 0, "type 0 encodable");
+	CHECKF(key_blob_encoded_len(&bad) == 0, "type 0 encodable");
 }
 
 /* Every single-bit change: rejected, or canonical re-encoding. */
@@ -226,10 +209,10 @@ static void test_bit_flips(void)
 			continue;
 		}
 		accepted++;
-		check(!blob_eq(&kb, &out), "bit %zu: flip not visible", bit);
-		check(key_blob_encode(&out, re, sizeof(re), &rl) == 0 &&
-		      rl == len && !memcmp(re, buf, len),
-		      "bit %zu: not canonical", bit);
+		CHECKF(!blob_eq(&kb, &out), "bit %zu: flip not visible", bit);
+		CHECKF(key_blob_encode(&out, re, sizeof(re), &rl) == 0 &&
+		       rl == len && !memcmp(re, buf, len),
+		       "bit %zu: not canonical", bit);
 	}
 	printf("bit flips: %d rejected, %d decode to another valid blob "
 	       "(caught by the RFC 5649 integrity check in the driver)\n",
@@ -246,6 +229,5 @@ int main(void)
 	test_layout();
 	test_rejects();
 	test_bit_flips();
-	printf("%d checks, %d failures\n", checks, failures);
-	return failures ? 1 : 0;
+	return unit_report("test_key_blob");
 }

@@ -5,17 +5,7 @@
 #include <sys/stat.h>
 #include <linux/ncr.h>
 #include "ncrctl_parse.h"
-
-static int failures, checks;
-
-#define CHECK(cond) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__,	\
-			__LINE__, #cond);				\
-	}								\
-} while (0)
+#include "unit.h"
 
 static unsigned int usage_ok(const char *s)
 {
@@ -203,7 +193,5 @@ int main(void)
 	test_passin();
 	test_credential_names();
 	test_permissions();
-	printf("test_ncrctl_parse: %d checks, %d failures\n", checks,
-	       failures);
-	return failures ? 1 : 0;
+	return unit_report("test_ncrctl_parse");
 }

@@ -6,18 +6,8 @@
 #include <stdio.h>
 #include "nlattr.h"
 #include "ncrlib.h"
+#include "unit.h"
 #include <linux/ncr.h>
-
-static int failures, checks;
-
-#define CHECK(cond) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__,	\
-			__LINE__, #cond);				\
-	}								\
-} while (0)
 
 #define MAXT 8
 static const struct ncr_nla_policy pol[MAXT + 1] = {
@@ -258,6 +248,5 @@ int main(void)
 	test_ncr_policy();
 	test_attrs_grow();
 	test_attrs_too_long();
-	printf("test_nlattr: %d checks, %d failures\n", checks, failures);
-	return failures ? 1 : 0;
+	return unit_report("test_nlattr");
 }

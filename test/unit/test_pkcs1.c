@@ -24,19 +24,7 @@
 
 #include "pkcs1.h"
 #include "json_min.h"
-
-static int failures;
-static int checks;
-
-#define CHECK(cond, ...) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);	\
-		fprintf(stderr, __VA_ARGS__);				\
-		fputc('\n', stderr);					\
-	}								\
-} while (0)
+#include "unit.h"
 
 /* ---- libcrypto glue: hash ops, RNG, raw RSA ---- */
 
@@ -229,7 +217,7 @@ static void judge(struct counts *c, const char *file, const struct jv *t,
 	const char *res = jv_get_str(t, "result");
 	int id = (int)jv_get_num(t, "tcId", -1);
 
-	checks++;
+	unit_checks++;
 	if (!strcmp(res, "acceptable")) {
 		c->acceptable++;
 		c->acceptable_accepted += accepted;
@@ -239,9 +227,8 @@ static void judge(struct counts *c, const char *file, const struct jv *t,
 		c->invalid_ok++;
 	} else {
 		c->wrong++;
-		failures++;
-		fprintf(stderr, "FAIL %s tcId %d: expected %s, got %s\n", file,
-			id, res, accepted ? "accept" : "reject");
+		FAIL("%s tcId %d: expected %s, got %s", file, id, res,
+		     accepted ? "accept" : "reject");
 	}
 }
 
@@ -300,7 +287,7 @@ static int decrypt_accepted(EVP_PKEY *pk, enum ncr_hash_id hid, int oaep,
 		else
 			err = ncr_rsaes_pkcs1_v15_decode(block, k, out, k,
 							 &olen);
-		CHECK(err == 0 || err == -EBADMSG, "decode error %d", err);
+		CHECKF(err == 0 || err == -EBADMSG, "decode error %d", err);
 		ok = err == 0;
 		/* an accepted ciphertext must yield the vector's message */
 		if (ok && (olen != mlen || memcmp(out, msg, mlen)))
@@ -328,7 +315,7 @@ static void run_file(const char *dir, const char *name, enum wp_kind kind)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	root = jv_parse_file(path);
 	if (!root) {
-		failures++;
+		FAIL("%s: cannot read or parse", path);
 		return;
 	}
 	groups = jv_get(root, "testGroups");
@@ -355,9 +342,7 @@ static void run_file(const char *dir, const char *name, enum wp_kind kind)
 		else
 			pk = key_from_hex(jv_get(g, "privateKey"), 1);
 		if (!pk) {
-			fprintf(stderr, "%s: group %zu: key not loadable\n",
-				name, gi);
-			failures++;
+			FAIL("%s: group %zu: key not loadable", name, gi);
 			continue;
 		}
 		for (ti = 0; tests && ti < tests->n; ti++) {
@@ -397,10 +382,10 @@ static void run_file(const char *dir, const char *name, enum wp_kind kind)
 	       c.acceptable_accepted, c.skipped, c.wrong);
 	if (kind == WP_PSS) {
 		printf(", salt-auto %d/%d", auto_ok, auto_n);
-		CHECK(auto_ok == auto_n, "%s: salt length auto", name);
+		CHECKF(auto_ok == auto_n, "%s: salt length auto", name);
 	}
 	printf("\n");
-	CHECK(c.valid_ok + c.invalid_ok > 0, "%s: no vector ran", name);
+	CHECKF(c.valid_ok + c.invalid_ok > 0, "%s: no vector ran", name);
 	jv_free(root);
 }
 
@@ -505,17 +490,17 @@ static void interop_sign(EVP_PKEY *pk, enum ncr_hash_id hid)
 
 	/* PKCS#1 v1.5: ours -> OpenSSL, OpenSSL -> ours */
 	err = ncr_emsa_pkcs1_v15_encode(hid, mh, hl, block, k);
-	CHECK(!err && !raw_rsa(pk, 1, block, k, sig), "v15 sign");
-	CHECK(ossl_verify(pk, hid, RSA_PKCS1_PADDING, 0, mh, sig, k),
-	      "OpenSSL rejects our v1.5 signature (%s, %zu bits)",
-	      ncr_pkcs1_hash_name(hid), bits);
+	CHECKF(!err && !raw_rsa(pk, 1, block, k, sig), "v15 sign");
+	CHECKF(ossl_verify(pk, hid, RSA_PKCS1_PADDING, 0, mh, sig, k),
+	       "OpenSSL rejects our v1.5 signature (%s, %zu bits)",
+	       ncr_pkcs1_hash_name(hid), bits);
 	siglen = ossl_sign(pk, hid, RSA_PKCS1_PADDING, 0, mh, sig);
-	CHECK(siglen == k && !raw_rsa(pk, 0, sig, k, block) &&
-	      !ncr_emsa_pkcs1_v15_verify(hid, mh, hl, block, k),
-	      "we reject OpenSSL's v1.5 signature");
+	CHECKF(siglen == k && !raw_rsa(pk, 0, sig, k, block) &&
+	       !ncr_emsa_pkcs1_v15_verify(hid, mh, hl, block, k),
+	       "we reject OpenSSL's v1.5 signature");
 	block[k - 1] ^= 1;
-	CHECK(ncr_emsa_pkcs1_v15_verify(hid, mh, hl, block, k) == -EBADMSG,
-	      "v1.5 verify accepts a modified block");
+	CHECKF(ncr_emsa_pkcs1_v15_verify(hid, mh, hl, block, k) == -EBADMSG,
+	       "v1.5 verify accepts a modified block");
 
 	/* PSS with salt 0, hLen and the maximum */
 	for (i = 0; i < 3; i++) {
@@ -523,31 +508,31 @@ static void interop_sign(EVP_PKEY *pk, enum ncr_hash_id hid)
 			break;
 		err = ncr_emsa_pss_encode(&h, mh, salts[i], ossl_rng, NULL,
 					  bits, block, k);
-		CHECK(!err && !raw_rsa(pk, 1, block, k, sig),
-		      "pss encode %d", err);
-		CHECK(ossl_verify(pk, hid, RSA_PKCS1_PSS_PADDING,
-				  (int)salts[i], mh, sig, k),
-		      "OpenSSL rejects our PSS signature (%s, %zu bits, salt %zu)",
-		      ncr_pkcs1_hash_name(hid), bits, salts[i]);
+		CHECKF(!err && !raw_rsa(pk, 1, block, k, sig),
+		       "pss encode %d", err);
+		CHECKF(ossl_verify(pk, hid, RSA_PKCS1_PSS_PADDING,
+				   (int)salts[i], mh, sig, k),
+		       "OpenSSL rejects our PSS signature (%s, %zu bits, salt %zu)",
+		       ncr_pkcs1_hash_name(hid), bits, salts[i]);
 		siglen = ossl_sign(pk, hid, RSA_PKCS1_PSS_PADDING,
 				   (int)salts[i], mh, sig);
-		CHECK(siglen == k && !raw_rsa(pk, 0, sig, k, block),
-		      "OpenSSL PSS sign");
-		CHECK(!ncr_emsa_pss_verify(&h, mh, salts[i], bits, block, k),
-		      "we reject OpenSSL's PSS signature (salt %zu)", salts[i]);
-		CHECK(!ncr_emsa_pss_verify(&h, mh, NCR_PSS_SALT_AUTO, bits,
-					   block, k), "salt auto");
+		CHECKF(siglen == k && !raw_rsa(pk, 0, sig, k, block),
+		       "OpenSSL PSS sign");
+		CHECKF(!ncr_emsa_pss_verify(&h, mh, salts[i], bits, block, k),
+		       "we reject OpenSSL's PSS signature (salt %zu)", salts[i]);
+		CHECKF(!ncr_emsa_pss_verify(&h, mh, NCR_PSS_SALT_AUTO, bits,
+					    block, k), "salt auto");
 		if (salts[i] != hl)
-			CHECK(ncr_emsa_pss_verify(&h, mh, hl, bits, block, k) ==
-			      -EBADMSG, "PSS verify ignores the salt length");
+			CHECKF(ncr_emsa_pss_verify(&h, mh, hl, bits, block, k) ==
+			       -EBADMSG, "PSS verify ignores the salt length");
 		mh[0] ^= 1;
-		CHECK(ncr_emsa_pss_verify(&h, mh, NCR_PSS_SALT_AUTO, bits,
-					  block, k) == -EBADMSG,
-		      "PSS verify accepts another digest");
+		CHECKF(ncr_emsa_pss_verify(&h, mh, NCR_PSS_SALT_AUTO, bits,
+					   block, k) == -EBADMSG,
+		       "PSS verify accepts another digest");
 		mh[0] ^= 1;
 	}
-	CHECK(ncr_emsa_pss_encode(&h, mh, max_salt + 1, ossl_rng, NULL, bits,
-				  block, k) == -EINVAL, "oversized salt");
+	CHECKF(ncr_emsa_pss_encode(&h, mh, max_salt + 1, ossl_rng, NULL, bits,
+				   block, k) == -EINVAL, "oversized salt");
 	free(block);
 	free(sig);
 }
@@ -576,17 +561,17 @@ static void interop_encrypt(EVP_PKEY *pk, enum ncr_hash_id hid, int oaep)
 						   ossl_rng, NULL, block, k) :
 			     ncr_rsaes_pkcs1_v15_encode(msg, lens[i], ossl_rng,
 							NULL, block, k);
-		CHECK(!err && !raw_rsa(pk, 0, block, k, ct), "encode %d", err);
+		CHECKF(!err && !raw_rsa(pk, 0, block, k, ct), "encode %d", err);
 		olen = k;
 		ok = c && EVP_PKEY_decrypt_init(c) > 0 &&
 		     EVP_PKEY_CTX_set_rsa_padding(c, pad) > 0 &&
 		     (!oaep || (EVP_PKEY_CTX_set_rsa_oaep_md(c, md_of(hid)) > 0 &&
 				EVP_PKEY_CTX_set_rsa_mgf1_md(c, md_of(hid)) > 0)) &&
 		     EVP_PKEY_decrypt(c, out, &olen, ct, k) > 0;
-		CHECK(ok && olen == lens[i] && !memcmp(out, msg, olen),
-		      "OpenSSL cannot decrypt our %s (%s, len %zu)",
-		      oaep ? "OAEP" : "v1.5", ncr_pkcs1_hash_name(hid),
-		      lens[i]);
+		CHECKF(ok && olen == lens[i] && !memcmp(out, msg, olen),
+		       "OpenSSL cannot decrypt our %s (%s, len %zu)",
+		       oaep ? "OAEP" : "v1.5", ncr_pkcs1_hash_name(hid),
+		       lens[i]);
 		/* OpenSSL -> ours */
 		olen = k;
 		ok = EVP_PKEY_encrypt_init(c) > 0 &&
@@ -594,26 +579,26 @@ static void interop_encrypt(EVP_PKEY *pk, enum ncr_hash_id hid, int oaep)
 		     (!oaep || (EVP_PKEY_CTX_set_rsa_oaep_md(c, md_of(hid)) > 0 &&
 				EVP_PKEY_CTX_set_rsa_mgf1_md(c, md_of(hid)) > 0)) &&
 		     EVP_PKEY_encrypt(c, ct, &olen, msg, lens[i]) > 0;
-		CHECK(ok && olen == k && !raw_rsa(pk, 1, ct, k, block),
-		      "OpenSSL encrypt");
+		CHECKF(ok && olen == k && !raw_rsa(pk, 1, ct, k, block),
+		       "OpenSSL encrypt");
 		olen = 0;
 		err = oaep ? ncr_rsaes_oaep_decode(&h, NULL, 0, block, k, out,
 						   k, &olen) :
 			     ncr_rsaes_pkcs1_v15_decode(block, k, out, k, &olen);
-		CHECK(!err && olen == lens[i] && !memcmp(out, msg, olen),
-		      "we cannot decrypt OpenSSL's %s (len %zu): %d",
-		      oaep ? "OAEP" : "v1.5", lens[i], err);
+		CHECKF(!err && olen == lens[i] && !memcmp(out, msg, olen),
+		       "we cannot decrypt OpenSSL's %s (len %zu): %d",
+		       oaep ? "OAEP" : "v1.5", lens[i], err);
 		/* the smallest accepted output buffer is the maximum length */
 		err = oaep ? ncr_rsaes_oaep_decode(&h, NULL, 0, block, k, out,
 						   max - 1, &olen) :
 			     ncr_rsaes_pkcs1_v15_decode(block, k, out, max - 1,
 							&olen);
-		CHECK(err == -ERANGE, "short output buffer: %d", err);
+		CHECKF(err == -ERANGE, "short output buffer: %d", err);
 		if (oaep) {
 			/* wrong label */
 			err = ncr_rsaes_oaep_decode(&h, (const u8 *)"x", 1,
 						    block, k, out, k, &olen);
-			CHECK(err == -EBADMSG, "OAEP label ignored");
+			CHECKF(err == -EBADMSG, "OAEP label ignored");
 		}
 		EVP_PKEY_CTX_free(c);
 		ERR_clear_error();
@@ -622,7 +607,7 @@ static void interop_encrypt(EVP_PKEY *pk, enum ncr_hash_id hid, int oaep)
 					   NULL, block, k) :
 		     ncr_rsaes_pkcs1_v15_encode(msg, max + 1, ossl_rng, NULL,
 						block, k);
-	CHECK(err == -EMSGSIZE, "message too long: %d", err);
+	CHECKF(err == -EMSGSIZE, "message too long: %d", err);
 	free(block);
 	free(ct);
 	free(out);
@@ -657,15 +642,15 @@ static void v15_decode_errors(void)
 		olen = 12345;
 		err = ncr_rsaes_pkcs1_v15_decode(block, K, out, K, &olen);
 		if (v == 7) {
-			CHECK(!err && olen == 4 && !memcmp(out, block + K - 4, 4),
-			      "valid v1.5 block rejected");
+			CHECKF(!err && olen == 4 && !memcmp(out, block + K - 4, 4),
+			       "valid v1.5 block rejected");
 			continue;
 		}
-		CHECK(err == -EBADMSG, "variant %d: %d", v, err);
+		CHECKF(err == -EBADMSG, "variant %d: %d", v, err);
 		for (i = 0; i < K - 11; i++)
 			if (out[i])
 				break;
-		CHECK(i == K - 11, "variant %d: output not cleared", v);
+		CHECKF(i == K - 11, "variant %d: output not cleared", v);
 	}
 	/* separator exactly at index 10 is the shortest valid PS */
 	memset(block, 0x11, K);
@@ -673,16 +658,16 @@ static void v15_decode_errors(void)
 	block[1] = 2;
 	block[10] = 0;
 	err = ncr_rsaes_pkcs1_v15_decode(block, K, out, K, &olen);
-	CHECK(!err && olen == K - 11, "PS of 8 bytes");
+	CHECKF(!err && olen == K - 11, "PS of 8 bytes");
 	/* empty message: separator last */
 	memset(block, 0x11, K);
 	block[0] = 0;
 	block[1] = 2;
 	block[K - 1] = 0;
 	err = ncr_rsaes_pkcs1_v15_decode(block, K, out, K, &olen);
-	CHECK(!err && olen == 0, "empty message");
-	CHECK(ncr_rsaes_pkcs1_v15_decode(block, 10, out, K, &olen) == -EINVAL,
-	      "tiny key");
+	CHECKF(!err && olen == 0, "empty message");
+	CHECKF(ncr_rsaes_pkcs1_v15_decode(block, 10, out, K, &olen) == -EINVAL,
+	       "tiny key");
 }
 
 static void misc_api(void)
@@ -691,21 +676,21 @@ static void misc_api(void)
 	struct ncr_hash_ops h = hash_ops(NCR_HASH_SHA256);
 	u8 block[64], mh[32] = { 0 };
 
-	CHECK(!ncr_pkcs1_hash_by_name("sha384", &id) && id == NCR_HASH_SHA384,
-	      "hash by name");
-	CHECK(ncr_pkcs1_hash_by_name("md5", &id) == -EINVAL, "md5 refused");
-	CHECK(ncr_pkcs1_hash_size(NCR_HASH_SHA224) == 28, "sha224 size");
+	CHECKF(!ncr_pkcs1_hash_by_name("sha384", &id) && id == NCR_HASH_SHA384,
+	       "hash by name");
+	CHECKF(ncr_pkcs1_hash_by_name("md5", &id) == -EINVAL, "md5 refused");
+	CHECKF(ncr_pkcs1_hash_size(NCR_HASH_SHA224) == 28, "sha224 size");
 	/* 512-bit modulus is too small for a SHA-512 DigestInfo */
-	CHECK(ncr_emsa_pkcs1_v15_encode(NCR_HASH_SHA512, block, 64, block,
-					64) == -EINVAL, "too small key");
-	CHECK(ncr_emsa_pkcs1_v15_encode(NCR_HASH_SHA256, block, 20, block,
-					64) == -EINVAL, "digest length");
+	CHECKF(ncr_emsa_pkcs1_v15_encode(NCR_HASH_SHA512, block, 64, block,
+					 64) == -EINVAL, "too small key");
+	CHECKF(ncr_emsa_pkcs1_v15_encode(NCR_HASH_SHA256, block, 20, block,
+					 64) == -EINVAL, "digest length");
 	/* mod_bits inconsistent with k */
-	CHECK(ncr_emsa_pss_encode(&h, mh, 0, ossl_rng, NULL, 600, block,
-				  64) == -EINVAL, "pss k/bits");
+	CHECKF(ncr_emsa_pss_encode(&h, mh, 0, ossl_rng, NULL, 600, block,
+				   64) == -EINVAL, "pss k/bits");
 	h.digest_size = 20;	/* lies about its size */
-	CHECK(ncr_emsa_pss_encode(&h, mh, 0, ossl_rng, NULL, 512, block,
-				  64) == -EINVAL, "hash ops size check");
+	CHECKF(ncr_emsa_pss_encode(&h, mh, 0, ossl_rng, NULL, 512, block,
+				   64) == -EINVAL, "hash ops size check");
 }
 
 int main(int argc, char **argv)
@@ -720,7 +705,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		EVP_PKEY *pk = gen_rsa(sizes[i]);
 
-		CHECK(pk, "keygen %u", sizes[i]);
+		CHECKF(pk, "keygen %u", sizes[i]);
 		if (!pk)
 			continue;
 		for (hid = 0; hid < NCR_HASH_COUNT; hid++) {
@@ -733,8 +718,7 @@ int main(int argc, char **argv)
 		interop_encrypt(pk, NCR_HASH_SHA1, 0);
 		EVP_PKEY_free(pk);
 	}
-	printf("pkcs1: %d checks, %d failures\n", checks, failures);
-	if (failures)
+	if (unit_report("test_pkcs1"))
 		return 1;
 	return have_vectors ? 0 : 77;
 }

@@ -256,5 +256,5 @@ int main(void)
 	}
 	test_openssl_key(2048);
 	test_openssl_key(1024);
-	return pk_report("test_rsa");
+	return unit_report("test_rsa");
 }

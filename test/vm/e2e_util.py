@@ -27,6 +27,7 @@ import subprocess
 import time
 
 from ncrio import FLAG_DECRYPT, FLAG_SIGN, FLAG_WRAPPABLE, KEY_TYPE, Ncr
+from pk_util import _tlv
 
 ROOT = pathlib.Path(os.environ.get("NCR_ROOT",
                                    pathlib.Path(__file__).resolve().parents[2]))
@@ -88,17 +89,6 @@ def openssl_stock(*args, **kw):
 
 
 # ---- ncr key files ---------------------------------------------------------
-
-def _der_len(n):
-    if n < 0x80:
-        return bytes([n])
-    b = n.to_bytes((n.bit_length() + 7) // 8, "big")
-    return bytes([0x80 | len(b)]) + b
-
-
-def _tlv(tag, content):
-    return bytes([tag]) + _der_len(len(content)) + content
-
 
 def keyfile_pem(spki_der, blob):
     """The ncr key file (provider/keyfile.h): PEM "NCR KEY BLOB" around
