@@ -1,4 +1,4 @@
-"""Public-key objects through /dev/crypto (driver/pk.c, driver/lib/der.c).
+"""Public-key objects through /dev/crypto (driver/pk.c, pk_material.c, lib/der.c).
 
 NCRIO_KEY_GENERATE_PAIR for rsa/dsa/dh (exact sizes, flags, shared key ID =
 SHA-1 of the public key's export format), export formats parsed by the
