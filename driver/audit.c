@@ -160,8 +160,16 @@ static void ncr_audit_session(struct audit_buffer *ab, u32 crypto_op,
 void ncr_audit_prepare(struct ncr_ns *ns, const struct ncr_audit_kind *kind,
 		       const void *s, struct ncr_audit_snap *snap)
 {
-	if (kind->op && kind->before)
+	if (!kind->op || !kind->before)
+		return;
+	if (audit_enabled != AUDIT_OFF) {
 		ncr_audit_snap_keys(ns, kind, s, snap);
+		return;
+	}
+	/* No lookup, no lock; enough for a record should audit start now. */
+	snap->key = (struct ncr_audit_key){
+		.handle = ncr_audit_handle(s, kind->main) };
+	snap->peer = (struct ncr_audit_key){ .handle = NCR_KEY_INVALID };
 }
 
 void ncr_audit_call(struct ncr_ns *ns, const struct ncr_audit_kind *kind,

@@ -111,6 +111,9 @@ int ncr_key_material(struct ncr_key *key, size_t room, u8 **data,
 	if (ret) {
 		kvfree_sensitive(*data, alloc);
 		*data = NULL;
+	} else {
+		/* an encoder may use the room as scratch; callers wipe *len */
+		memzero_explicit(*data + *len, alloc - *len);
 	}
 	return ret;
 }

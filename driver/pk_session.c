@@ -37,6 +37,17 @@ static bool pk_is_sig(u32 op)
 	return op == NCR_OP_SIGN || op == NCR_OP_VERIFY;
 }
 
+/* Does the algorithm implement op (after its setup has accepted it)? */
+static bool pk_has_op(const struct ncr_pk_ops *o, u32 op)
+{
+	const bool has[] = {
+		[NCR_OP_ENCRYPT] = o->encrypt, [NCR_OP_DECRYPT] = o->decrypt,
+		[NCR_OP_SIGN] = o->sign, [NCR_OP_VERIFY] = o->verify,
+	};
+
+	return op < ARRAY_SIZE(has) && has[op];
+}
+
 /* ---- hashing ---- */
 
 static int pk_hash_digest(void *ctx, const struct ncr_hash_seg *segs,
@@ -215,9 +226,13 @@ static int pk_init(struct ncr_session *ses, struct nlattr *tb[])
 					0) != 0;
 	if (ps->digest_input && !pk_is_sig(ses->op))
 		return -EINVAL;
+	if (!ps->ops || !ps->ops->setup)
+		return -EINVAL;
 	err = ps->ops->setup(&ps->p, ses->op, tb, pk_hash_lookup);
 	if (err)
 		return err;
+	if (!pk_has_op(ps->ops, ses->op))
+		return -EINVAL;
 	/* report an unusable key at INIT already */
 	err = pk_key_lock(ses, &pk);
 	if (err)

@@ -26,7 +26,11 @@ struct ncr_pk_params {
 	bool pad_hash;			/* the encoding hashes: hops */
 	size_t salt_len;		/* PSS; NCR_PSS_SALT_AUTO on verify */
 	const struct ncr_hash_ops *hops;
-	bool own_cache;			/* the caller alone has the key's cache */
+	/*
+	 * The caller alone has the key's cache (trylock of cache_lock under
+	 * key->sem); per session, which ses->lock serialises.
+	 */
+	bool own_cache;
 };
 
 /* Looks a hash attribute up: 0, -EINVAL (absent, unknown), -EOPNOTSUPP. */
