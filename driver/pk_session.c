@@ -320,6 +320,15 @@ static int pk_sign(struct pk_session *ps, struct ncr_pk *pk,
 	return err;
 }
 
+static int pk_check_sizes(const struct pk_session *ps,
+			  const struct ncr_pk *pk, u32 op, size_t in_len,
+			  size_t out_len)
+{
+	if (!pk->ops->check_sizes)
+		return 0;
+	return pk->ops->check_sizes(pk, &ps->p, op, in_len, out_len);
+}
+
 /* 1 valid, 0 invalid (any malformed signature), -errno. */
 static int pk_verify(struct pk_session *ps, const struct ncr_pk *pk,
 		     const struct ncr_data_in *sigin)
@@ -330,6 +339,9 @@ static int pk_verify(struct pk_session *ps, const struct ncr_pk *pk,
 	/* longer than any signature for this key: not one */
 	if (!sigin->size || sigin->size > pk->ops->max_len(pk))
 		return 0;
+	err = pk_check_sizes(ps, pk, NCR_OP_VERIFY, sigin->size, 0);
+	if (err)
+		return err > 0 ? 0 : err;
 	sig = kmalloc(sigin->size, GFP_KERNEL);
 	if (!sig)
 		return -ENOMEM;
@@ -375,8 +387,8 @@ static int pk_sig_final(struct ncr_session *ses, const struct ncr_data_in *in,
 /* ---- encrypt / decrypt ---- */
 
 /*
- * The input is read only when it can be valid (in the ops: NULL when
- * longer than max_len()); the ops check the sizes before any work.
+ * Sizes are checked before the input is read, which happens only when it
+ * can be valid (in the ops: NULL when longer than max_len()).
  */
 static int pk_crypt_do(struct pk_session *ps, struct ncr_pk *pk,
 		       const struct ncr_data_in *in, struct ncr_data_out *out,
@@ -386,6 +398,9 @@ static int pk_crypt_do(struct pk_session *ps, struct ncr_pk *pk,
 	u8 *msg = NULL, *res;
 	int err;
 
+	err = pk_check_sizes(ps, pk, op, in->size, len);
+	if (err)
+		return err;
 	res = kmalloc(max, GFP_KERNEL);
 	err = res ? 0 : -ENOMEM;
 	if (!err && in->size <= max) {

@@ -74,6 +74,14 @@ struct ncr_pk_ops {
 	/* Sessions: the attributes of op (NCR_OP_*) into p. */
 	int (*setup)(struct ncr_pk_params *p, u32 op, struct nlattr *tb[],
 		     ncr_pk_hash_fn hash);
+	/*
+	 * Optional: the size checks of op before its input is read (the
+	 * errno of a bad size wins over that of a bad buffer): 0 go on,
+	 * -errno; for VERIFY 1: no signature of this key.
+	 */
+	int (*check_sizes)(const struct ncr_pk *pk,
+			   const struct ncr_pk_params *p, u32 op,
+			   size_t in_len, size_t out_len);
 	int (*sign)(struct ncr_pk *pk, const struct ncr_pk_params *p,
 		    const u8 *digest, u8 *sig, size_t *len);
 	/* 1 valid, 0 invalid (malformed included), -errno. */

@@ -556,6 +556,29 @@ static int rsa_sign(struct ncr_pk *pk, const struct ncr_pk_params *p,
 	return err;
 }
 
+/* The size checks of op, before its input is read or any key work. */
+static int rsa_check_sizes(const struct ncr_pk *pk,
+			   const struct ncr_pk_params *p, u32 op,
+			   size_t in_len, size_t out_len)
+{
+	size_t k = ncr_rsa_modulus_bytes(&pk->rsa), max;
+
+	if (op == NCR_OP_VERIFY)
+		return in_len != k;	/* RFC 8017 8.2.2 step 1 */
+	if (op == NCR_OP_ENCRYPT)
+		return out_len < k ? -ERANGE : in_len > k ? -EMSGSIZE : 0;
+	if (op != NCR_OP_DECRYPT)
+		return 0;
+	if (in_len != k)
+		return -EINVAL;
+	max = p->method == RSA_PKCS1_OAEP ?
+	      ncr_rsaes_oaep_max_msg(p->hops, k) :
+	      ncr_rsaes_pkcs1_v15_max_msg(k);
+	if (!max)
+		return -EINVAL;	/* key too small for the encoding */
+	return out_len < max ? -ERANGE : 0;
+}
+
 static int rsa_verify(const struct ncr_pk *pk, const struct ncr_pk_params *p,
 		      const u8 *digest, const u8 *sig, size_t len)
 {
@@ -564,8 +587,8 @@ static int rsa_verify(const struct ncr_pk *pk, const struct ncr_pk_params *p,
 	u8 *block;
 	int err;
 
-	if (len != k)
-		return 0;	/* RFC 8017 8.2.2 step 1 */
+	if (rsa_check_sizes(pk, p, NCR_OP_VERIFY, len, 0))
+		return 0;
 	block = ncr_malloc(k);
 	if (!block)
 		return -ENOMEM;
@@ -590,10 +613,9 @@ static int rsa_encrypt(const struct ncr_pk *pk, const struct ncr_pk_params *p,
 	u8 *block;
 	int err;
 
-	if (*len < k)
-		return -ERANGE;
-	if (in_len > k)
-		return -EMSGSIZE;
+	err = rsa_check_sizes(pk, p, NCR_OP_ENCRYPT, in_len, *len);
+	if (err)
+		return err;
 	block = ncr_malloc(k);
 	if (!block)
 		return -ENOMEM;
@@ -619,19 +641,14 @@ static int rsa_encrypt(const struct ncr_pk *pk, const struct ncr_pk_params *p,
 static int rsa_decrypt(struct ncr_pk *pk, const struct ncr_pk_params *p,
 		       const u8 *in, size_t in_len, u8 *out, size_t *len)
 {
-	size_t k = ncr_rsa_modulus_bytes(&pk->rsa), max;
+	size_t k = ncr_rsa_modulus_bytes(&pk->rsa);
 	bool oaep = p->method == RSA_PKCS1_OAEP;
 	u8 *block;
 	int err;
 
-	if (in_len != k)
-		return -EINVAL;
-	max = oaep ? ncr_rsaes_oaep_max_msg(p->hops, k) :
-		     ncr_rsaes_pkcs1_v15_max_msg(k);
-	if (!max)
-		return -EINVAL;	/* key too small for the encoding */
-	if (*len < max)
-		return -ERANGE;
+	err = rsa_check_sizes(pk, p, NCR_OP_DECRYPT, in_len, *len);
+	if (err)
+		return err;
 	block = ncr_malloc(k);
 	if (!block)
 		return -ENOMEM;
@@ -666,6 +683,7 @@ const struct ncr_pk_ops ncr_pk_rsa = {
 	.get_private = rsa_get_private,
 	.put_private = rsa_put_private,
 	.setup = rsa_setup,
+	.check_sizes = rsa_check_sizes,
 	.sign = rsa_sign,
 	.verify = rsa_verify,
 	.encrypt = rsa_encrypt,

@@ -12,9 +12,10 @@ import subprocess
 
 import pytest
 
-from ncrio import (FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_SIGN, OP,
+from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_SIGN, OP,
                    RSA_PKCS1_OAEP, RSA_PKCS1_PSS, RSA_PKCS1_V1_5,
-                   RSA_PSS_SALT_LENGTH_AUTO, errno_of)
+                   RSA_PSS_SALT_LENGTH_AUTO, errno_of, nla,
+                   session_input_data, session_once_s)
 from pk_util import import_key, keyfiles, openssl, tmpfile
 
 MSG = b"The quick brown fox jumps over the lazy dog" * 3
@@ -377,6 +378,50 @@ def test_pkcs1_decrypt_errors_uniform(n, rsa):
                         "sha256") == errno.EBADMSG
     assert errno_of(crypt, n, OP.DECRYPT, k, ct, RSA_PKCS1_OAEP,
                     "sha1") == errno.EBADMSG
+
+
+def _once_unreadable(n, op, key, attr, size, out=None, pre=b"", **extra):
+    """SESSION_ONCE whose input `attr` of `size` bytes points at address 16,
+    which is never mapped: reading it would be EFAULT.  pre: more attributes
+    (encoded) before it."""
+    a = pre + nla(attr, bytes(session_input_data(16, size)))
+    outs = []
+    if out is not None:
+        o, b, rs = n._out(out)
+        a += nla(ATTR.UPDATE_OUTPUT_BUFFER, o)
+        outs.append(b)
+    a += n.attrs(ALGORITHM="rsa", KEY=key, RSA_ENCODING_METHOD=RSA_PKCS1_V1_5,
+                 **extra)
+    keep = list(n._keep)
+    ret = n.call("SESSION_ONCE", session_once_s(op=op), a)[0]
+    del keep, outs
+    return ret
+
+
+def test_sizes_checked_before_input_is_read(n, rsa):
+    """A wrong size is reported as such, whatever the input pointer."""
+    priv, pub = import_key(n, rsa), import_key(n, rsa, private=False)
+    data, k = ATTR.UPDATE_INPUT_DATA, rsa.k
+    for op, key, size, out, err in (
+            (OP.DECRYPT, priv, k - 1, 512, errno.EINVAL),
+            (OP.DECRYPT, priv, k, k - 12, errno.ERANGE),
+            (OP.ENCRYPT, pub, 10, k - 1, errno.ERANGE),
+            (OP.ENCRYPT, pub, k + 1, 512, errno.EMSGSIZE),
+            # the right sizes do read the input
+            (OP.DECRYPT, priv, k, 512, errno.EFAULT),
+            (OP.ENCRYPT, pub, 10, 512, errno.EFAULT)):
+        assert errno_of(_once_unreadable, n, op, key, data, size,
+                        out=out) == err, (op, size, out)
+    # a signature of the wrong length is not one (RFC 8017 8.2.2 step 1)
+    digest = hashlib.sha256(MSG).digest()
+    sig = dict(SIGNATURE_HASH_ALGORITHM="sha256", SIGNATURE_INPUT_IS_DIGEST=1)
+    for size in (k - 1, k + 1):
+        pre = nla(data, n._in(digest))
+        assert _once_unreadable(n, OP.VERIFY, pub, ATTR.FINAL_INPUT_DATA,
+                                size, pre=pre, **sig) == 0
+    pre = nla(data, n._in(digest))
+    assert errno_of(_once_unreadable, n, OP.VERIFY, pub, ATTR.FINAL_INPUT_DATA,
+                    k, pre=pre, **sig) == errno.EFAULT
 
 
 def test_decrypt_output_room_checked_first(n, rsa):
