@@ -59,6 +59,9 @@ void ncrlib_attrs_put(struct ncrlib_attrs *a, uint16_t type, const void *p,
 	struct ncr_nla_out out;
 	int r;
 
+	/* Longer than an attribute can be: ENOMEM, as for no memory. */
+	if (!a->err && n > 0xffff - NLA_HDRLEN - NLA_ALIGNTO)
+		a->err = -ENOMEM;
 	ncrlib_attrs_reserve(a, NLA_ALIGN(NLA_HDRLEN + n));
 	if (a->err)
 		return;
@@ -103,5 +106,5 @@ void ncrlib_attrs_free(struct ncrlib_attrs *a)
 	}
 	a->buf = NULL;
 	a->len = a->cap = 0;
-	a->err = 0;
+	a->err = -EINVAL;	/* no more puts until the next begin */
 }

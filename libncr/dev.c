@@ -69,9 +69,12 @@ int ncrlib_dev_status(void)
 
 int ncrlib_dev_fd(void)
 {
-	int fd = dev_get();
+	int fd = dev_get(), err;
 
-	return fd >= 0 ? fd : -ncrlib_dev_status();
+	if (fd >= 0)
+		return fd;
+	err = ncrlib_dev_status();	/* it may open the device now */
+	return err ? -err : dev_get();
 }
 
 long ncrlib_ioctl(int fd, unsigned long req, void *arg)

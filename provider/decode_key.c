@@ -125,7 +125,6 @@ static unsigned char *read_all(struct ncrp_provctx *prov, OSSL_CORE_BIO *cin,
 	return buf;
 }
 
-/* PEM "NCR KEY BLOB" -> DER with data structure "ncr-key-blob". */
 /* Hands the key file's DER body on to the DER decoders. */
 static int pass_der(unsigned char *der, size_t len, OSSL_CALLBACK *data_cb,
 		    void *data_cbarg)
@@ -143,6 +142,7 @@ static int pass_der(unsigned char *der, size_t len, OSSL_CALLBACK *data_cb,
 	return data_cb(params, data_cbarg);
 }
 
+/* PEM "NCR KEY BLOB" -> DER with data structure "ncr-key-blob". */
 static int pem_decode(void *vctx, OSSL_CORE_BIO *cin, int selection,
 		      OSSL_CALLBACK *data_cb, void *data_cbarg,
 		      OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)

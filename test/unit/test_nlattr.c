@@ -225,10 +225,15 @@ static void test_attrs_too_long(void)
 	ncrlib_attrs_u32(&a, NCR_ATTR_KEY, 1);
 	len = a.len;
 	ncrlib_attrs_put(&a, NCR_ATTR_RSA_E, huge, sizeof(huge));
-	CHECK(a.err == -EINVAL && a.len == len);
+	/* refused before the buffer grows for it */
+	CHECK(a.err == -ENOMEM && a.len == len && a.cap < sizeof(huge));
 	ncrlib_attrs_u32(&a, NCR_ATTR_KEY, 2);	/* ignored after an error */
 	CHECK(a.len == len);
-	CHECK(ncrlib_attrs_end(&a) == -EINVAL);
+	CHECK(ncrlib_attrs_end(&a) == -ENOMEM);
+	ncrlib_attrs_free(&a);
+	/* a freed block takes no more attributes (and does not grow) */
+	ncrlib_attrs_u32(&a, NCR_ATTR_KEY, 3);
+	CHECK(a.err == -EINVAL && a.buf == NULL && a.cap == 0);
 	ncrlib_attrs_free(&a);
 	/* room for kernel output is zeroed */
 	CHECK(ncrlib_attrs_begin(&a, &fixed, sizeof(fixed)) == 0);
