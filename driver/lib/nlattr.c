@@ -136,4 +136,5 @@ const struct ncr_nla_policy ncr_attr_policy[NCR_ATTR_MAX + 1] = {
 	[NCR_ATTR_DH_PUBLIC] = BIN(0),
 	[NCR_ATTR_WANTED_ATTRS] = BIN(0),
 	[NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST] = U32,
+	[NCR_ATTR_ECC_CURVE] = STR(NCR_ALGO_NAME_MAX),
 };

@@ -72,6 +72,13 @@ enum {
 	 */
 	NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST,
 
+	/*
+	 * NLA_NUL_STRING, KEY_GENERATE_PAIR of "ecdsa": the curve, one of
+	 * NCR_ECC_CURVE_* or an alias ("prime256v1", "secp256r1", "P-384",
+	 * "secp384r1", "X25519").  KEY_GET_INFO reports the canonical name.
+	 */
+	NCR_ATTR_ECC_CURVE,
+
 	/* Add new attributes here */
 
 	NCR_ATTR_END__,
@@ -142,6 +149,18 @@ typedef enum {
 #define NCR_RSA_PSS_SALT_LENGTH_AUTO 0xffffffffU
 
 #define NCR_DERIVE_DH "dh"
+/*
+ * Extension: ECDH (SEC 1 3.3.1, the x-coordinate of d*Q) of an "ecdsa" key
+ * on a NIST curve, X25519 (RFC 7748) of one on "x25519".  The peer's value
+ * is NCR_ATTR_DH_PUBLIC: an uncompressed point (0x04 || X || Y) or a
+ * SubjectPublicKeyInfo of the same curve; for X25519 the 32-byte u.
+ */
+#define NCR_DERIVE_ECDH "ecdh"
+
+/* Extension: NCR_ATTR_ECC_CURVE names (canonical). */
+#define NCR_ECC_CURVE_P256 "P-256"
+#define NCR_ECC_CURVE_P384 "P-384"
+#define NCR_ECC_CURVE_X25519 "x25519"
 
 struct ncr_key_derive {
 	__u32 input_size, output_size;

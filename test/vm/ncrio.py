@@ -79,6 +79,7 @@ class ATTR:
     DH_PUBLIC = 25
     WANTED_ATTRS = 26
     SIGNATURE_INPUT_IS_DIGEST = 27
+    ECC_CURVE = 28
 
 
 # How each attribute is encoded by Ncr.attrs(): "u32", "str" or "bin".
@@ -90,7 +91,7 @@ ATTR_KIND = {
     ATTR.RSA_MODULUS_BITS: "u32", ATTR.RSA_ENCODING_METHOD: "u32",
     ATTR.RSA_OAEP_HASH_ALGORITHM: "str", ATTR.RSA_PSS_SALT_LENGTH: "u32",
     ATTR.DSA_P_BITS: "u32", ATTR.DSA_Q_BITS: "u32",
-    ATTR.SIGNATURE_INPUT_IS_DIGEST: "u32",
+    ATTR.SIGNATURE_INPUT_IS_DIGEST: "u32", ATTR.ECC_CURVE: "str",
 }
 
 
