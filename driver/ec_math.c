@@ -31,6 +31,17 @@ static const struct ecc_curve *ec_curve(unsigned int id, unsigned int nbytes)
 }
 
 /*
+ * crypto/ecc.c leaves copies of scalars (k, d, d + n) in its stack frames;
+ * overwrite that stack once its callers are back.
+ */
+static noinline void ec_scrub_stack(void)
+{
+	u8 junk[1024];
+
+	memzero_explicit(junk, sizeof(junk));
+}
+
+/*
  * be = n - be (big-endian bytes in u64 words, as crypto/ecc.c takes
  * scalars).  x(d P) = x((n - d) P), and y flips: crypto/ecc.c's ladder
  * gets a few scalars next to multiples of n wrong (d = n - 2 among them),
@@ -45,34 +56,6 @@ static void ec_negate_scalar(const struct ecc_curve *c, u64 *be,
 	vli_sub(v, c->n, v, nd);
 	ecc_swap_digits(v, be, nd);
 	memzero_explicit(v, sizeof(v));
-}
-
-int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,
-		    u8 *pub)
-{
-	const struct ecc_curve *c = ec_curve(curve, nbytes);
-	u64 priv[EC_ND], pt[2 * EC_ND], y[EC_ND];
-	unsigned int nd = nbytes / 8;
-	int err;
-
-	if (!c)
-		return -EINVAL;
-	memcpy(priv, d, nbytes);
-	/* -EAGAIN: d * G failed its own full validation */
-	err = ecc_make_pub_key(curve, nd, priv, pt);
-	if (err == -EAGAIN) {
-		ec_negate_scalar(c, priv, nd);
-		err = ecc_make_pub_key(curve, nd, priv, pt);
-		if (!err) {	/* -(x, y) = (x, p - y) */
-			vli_from_be64(y, pt + nd, nd);
-			vli_sub(y, c->p, y, nd);
-			ecc_swap_digits(y, pt + nd, nd);
-		}
-	}
-	memzero_explicit(priv, sizeof(priv));
-	if (!err)
-		memcpy(pub, pt, 2 * nbytes);
-	return err == -EAGAIN ? -EINVAL : err;
 }
 
 int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
@@ -127,23 +110,49 @@ static void ec_reduce_once(u64 *x, const u64 *n, unsigned int nd)
 }
 
 struct ec_sign_tmp {
-	u64 pt[2 * EC_ND];
+	u64 pt[2 * EC_ND], g[2 * EC_ND];
 	u64 kbe[EC_ND];
 	u64 r[EC_ND], s[EC_ND];
 	u64 k[EC_ND], b[EC_ND];
 	u64 d[EC_ND], e[EC_ND];
-	u64 t[EC_ND];
+	u64 t[EC_ND], u[EC_ND];
 };
 
-/* s = k^-1 (e + r d), k^-1 = b (k b)^-1: the inversion never sees k. */
+/*
+ * s = (k b)^-1 (b e + (b r) d) = k^-1 (e + r d): the inversion never sees
+ * k, and the product with d (vli_mod_mult_slow reduces in variable time)
+ * has the secret b r as its other factor, never the public r.
+ */
 static void ec_sign_s(struct ec_sign_tmp *w, const u64 *n, unsigned int nd)
 {
 	vli_mod_mult_slow(w->t, w->k, w->b, n, nd);
 	vli_mod_inv(w->t, w->t, n, nd);
-	vli_mod_mult_slow(w->t, w->t, w->b, n, nd);
-	vli_mod_mult_slow(w->s, w->r, w->d, n, nd);
-	ec_mod_add(w->s, w->s, w->e, n, nd);
+	vli_mod_mult_slow(w->u, w->r, w->b, n, nd);
+	vli_mod_mult_slow(w->s, w->u, w->d, n, nd);
+	vli_mod_mult_slow(w->u, w->e, w->b, n, nd);
+	ec_mod_add(w->s, w->s, w->u, n, nd);
 	vli_mod_mult_slow(w->s, w->s, w->t, n, nd);
+}
+
+/*
+ * r = x(k G) mod n.  crypto_ecdh_shared_secret() starts the ladder from a
+ * random Z (ecc_make_pub_key() would not), so no two signatures run it on
+ * the same values.  -EFAULT is its O, which k next to a multiple of n
+ * gives wrongly: another k.
+ */
+static int ec_sign_r(struct ec_sign_tmp *w, const struct ecc_curve *c,
+		     unsigned int curve, unsigned int nd)
+{
+	int err;
+
+	ecc_swap_digits(c->g.x, w->g, nd);
+	ecc_swap_digits(c->g.y, w->g + nd, nd);
+	err = crypto_ecdh_shared_secret(curve, nd, w->kbe, w->g, w->pt);
+	if (err)
+		return err == -EFAULT ? -EAGAIN : err;
+	vli_from_be64(w->r, w->pt, nd);
+	ec_reduce_once(w->r, c->n, nd);
+	return vli_is_zero(w->r, nd) ? -EAGAIN : 0;
 }
 
 int ncr_ec_math_sign(unsigned int curve, unsigned int nbytes, const u8 *d,
@@ -160,13 +169,8 @@ int ncr_ec_math_sign(unsigned int curve, unsigned int nbytes, const u8 *d,
 	if (!w)
 		return -ENOMEM;
 	memcpy(w->kbe, k, nbytes);
-	err = ecc_make_pub_key(curve, nd, w->kbe, w->pt);	/* R = k G */
+	err = ec_sign_r(w, c, curve, nd);
 	if (err)
-		goto out;
-	vli_from_be64(w->r, w->pt, nd);
-	ec_reduce_once(w->r, c->n, nd);
-	err = -EAGAIN;
-	if (vli_is_zero(w->r, nd))
 		goto out;
 	vli_from_be64(w->k, k, nd);
 	vli_from_be64(w->b, b, nd);
@@ -174,6 +178,7 @@ int ncr_ec_math_sign(unsigned int curve, unsigned int nbytes, const u8 *d,
 	vli_from_be64(w->e, e, nd);
 	ec_reduce_once(w->e, c->n, nd);
 	ec_sign_s(w, c->n, nd);
+	err = -EAGAIN;
 	if (vli_is_zero(w->s, nd))
 		goto out;
 	ecc_swap_digits(w->r, (u64 *)w->pt, nd);
@@ -183,6 +188,7 @@ int ncr_ec_math_sign(unsigned int curve, unsigned int nbytes, const u8 *d,
 	err = 0;
 out:
 	kfree_sensitive(w);
+	ec_scrub_stack();
 	return err;
 }
 
@@ -247,6 +253,97 @@ static void ec_apt_add(struct ec_apt *r, const struct ec_apt *p,
 	r->inf = false;
 }
 
+/* q = be * G (be: scalar in [1, n - 1], as crypto/ecc.c takes it). */
+static int ec_base_mult(const struct ecc_curve *c, unsigned int curve,
+			unsigned int nd, u64 *be, struct ec_apt *q)
+{
+	u64 pt[2 * EC_ND];
+	int err;
+
+	/* -EAGAIN: be * G failed its own full validation */
+	err = ecc_make_pub_key(curve, nd, be, pt);
+	if (err == -EAGAIN) {
+		ec_negate_scalar(c, be, nd);
+		err = ecc_make_pub_key(curve, nd, be, pt);
+		if (!err) {	/* -(x, y) = (x, p - y) */
+			vli_from_be64(q->y, pt + nd, nd);
+			vli_sub(q->y, c->p, q->y, nd);
+			ecc_swap_digits(q->y, pt + nd, nd);
+		}
+	}
+	if (err)
+		return err == -EAGAIN ? -EINVAL : err;
+	vli_from_be64(q->x, pt, nd);
+	vli_from_be64(q->y, pt + nd, nd);
+	q->inf = false;
+	return 0;
+}
+
+struct ec_pub_tmp {
+	u64 d[EC_ND], d1[EC_ND], d2[EC_ND], be[EC_ND];
+	struct ec_apt p1, p2, q;
+};
+
+/* d1 uniform in [1, n - 1], d2 = d - d1 mod n, both nonzero. */
+static int ec_split_scalar(struct ec_pub_tmp *w, const struct ecc_curve *c,
+			   unsigned int nd)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		get_random_bytes(w->d1, nd * 8);
+		if (vli_cmp(w->d1, c->n, nd) >= 0 || vli_is_zero(w->d1, nd))
+			continue;
+		ec_mod_sub(w->d2, w->d, w->d1, c->n, nd);
+		if (!vli_is_zero(w->d2, nd))
+			return 0;
+	}
+	return -EIO;
+}
+
+/*
+ * pub = d1 G + d2 G for a fresh split of d: import, unwrap and storage
+ * unwrap recompute the public key of the same d as often as the caller
+ * likes, and the ladder must not run on the same scalar each time.
+ */
+int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,
+		    u8 *pub)
+{
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	unsigned int nd = nbytes / 8;
+	struct ec_pub_tmp *w;
+	int err;
+
+	if (!c)
+		return -EINVAL;
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	vli_from_be64(w->d, d, nd);
+	err = ec_split_scalar(w, c, nd);
+	if (!err) {
+		ecc_swap_digits(w->d1, w->be, nd);
+		err = ec_base_mult(c, curve, nd, w->be, &w->p1);
+	}
+	if (!err) {
+		ecc_swap_digits(w->d2, w->be, nd);
+		err = ec_base_mult(c, curve, nd, w->be, &w->p2);
+	}
+	if (!err) {
+		ec_apt_add(&w->q, &w->p1, &w->p2, c);
+		err = w->q.inf ? -EINVAL : 0;	/* d = 0 mod n */
+	}
+	if (!err) {
+		ecc_swap_digits(w->q.x, w->be, nd);
+		memcpy(pub, w->be, nbytes);
+		ecc_swap_digits(w->q.y, w->be, nd);
+		memcpy(pub + nbytes, w->be, nbytes);
+	}
+	kfree_sensitive(w);
+	ec_scrub_stack();
+	return err;
+}
+
 /*
  * crypto/ecc.c's ecc_point_mult_shamir() adds without checking for equal
  * points, so a valid signature whose intermediate sums meet (Wycheproof's
@@ -254,18 +351,17 @@ static void ec_apt_add(struct ec_apt *r, const struct ec_apt *p,
  * wrong.  A rejection is therefore checked again with complete affine
  * formulas: public values only, time is no concern.
  */
-static bool ec_verify_complete(const struct ecc_curve *c, const u64 *u1,
+static int ec_verify_complete(const struct ecc_curve *c, const u64 *u1,
 			       const u64 *u2, const struct ec_apt *q,
 			       const u64 *r)
 {
 	unsigned int nd = c->g.ndigits;
 	struct ec_apt *t = kmalloc_array(5, sizeof(*t), GFP_KERNEL);
 	struct ec_apt *acc, *g, *tab[4];
-	bool ok = false;
-	int i;
+	int i, ok = 0;
 
 	if (!t)
-		return false;
+		return -ENOMEM;
 	acc = &t[0];
 	g = &t[1];
 	memcpy(g->x, c->g.x, nd * 8);
@@ -351,6 +447,7 @@ int ncr_ec_math_ecdh(unsigned int curve, unsigned int nbytes, const u8 *d,
 		memcpy(x, sec, nbytes);
 	memzero_explicit(priv, sizeof(priv));
 	memzero_explicit(sec, sizeof(sec));
+	ec_scrub_stack();
 	return err == -ENOMEM ? err : err ? -EINVAL : 0;
 }
 

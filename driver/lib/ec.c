@@ -588,6 +588,11 @@ int ncr_ec_sign_digest(const struct ncr_ec_key *k,
 	ncr_hmac_drbg_wipe(&drbg);
 	memzero_explicit(nonce, sizeof(nonce));
 	memzero_explicit(b, sizeof(b));
+	/* a signature that failed its check may expose d: r, s go too */
+	memzero_explicit(r, sizeof(r));
+	memzero_explicit(s, sizeof(s));
+	memzero_explicit(e, sizeof(e));
+	memzero_explicit(h1, sizeof(h1));
 	return err;
 }
 
