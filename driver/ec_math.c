@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lib/ec_math.h on the kernel's crypto/ecc.c (P-256, P-384) and
+ * lib/crypto curve25519.  crypto/ecc.c takes private keys and points as
+ * big-endian bytes in u64 arrays (it swaps them itself) and its vli_*
+ * helpers take native little-endian digit arrays (vli_from_be64).
+ */
+#include <crypto/curve25519.h>
+#include <crypto/ecdh.h>
+#include <crypto/internal/ecc.h>
+#include <linux/build_bug.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "lib/ec_math.h"
+
+static_assert(NCR_EC_MATH_P256 == ECC_CURVE_NIST_P256);
+static_assert(NCR_EC_MATH_P384 == ECC_CURVE_NIST_P384);
+static_assert(NCR_EC_MAX_BYTES <= ECC_MAX_BYTES);
+
+#define EC_ND (NCR_EC_MAX_BYTES / 8)	/* u64 digits of the largest curve */
+
+/* The curve, or NULL when nbytes is not its size. */
+static const struct ecc_curve *ec_curve(unsigned int id, unsigned int nbytes)
+{
+	const struct ecc_curve *c = ecc_get_curve(id);
+
+	if (!c || nbytes % 8 || nbytes > NCR_EC_MAX_BYTES ||
+	    c->g.ndigits != nbytes / 8)
+		return NULL;
+	return c;
+}
+
+/*
+ * crypto/ecc.c leaves copies of scalars (k, d, d + n) in its stack frames;
+ * overwrite that stack once its callers are back.
+ */
+static noinline void ec_scrub_stack(void)
+{
+	u8 junk[1024];
+
+	memzero_explicit(junk, sizeof(junk));
+}
+
+/*
+ * be = n - be (big-endian bytes in u64 words, as crypto/ecc.c takes
+ * scalars).  x(d P) = x((n - d) P), and y flips: crypto/ecc.c's ladder
+ * gets a few scalars next to multiples of n wrong (d = n - 2 among them),
+ * n - d is then far from them.
+ */
+static void ec_negate_scalar(const struct ecc_curve *c, u64 *be,
+			     unsigned int nd)
+{
+	u64 v[EC_ND];
+
+	ecc_swap_digits(be, v, nd);
+	vli_sub(v, c->n, v, nd);
+	ecc_swap_digits(v, be, nd);
+	memzero_explicit(v, sizeof(v));
+}
+
+int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
+			  const u8 *pub)
+{
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	u64 x[EC_ND], y[EC_ND];
+	struct ecc_point q = ECC_POINT_INIT(x, y, nbytes / 8);
+	int err;
+
+	if (!c)
+		return -EINVAL;
+	vli_from_be64(x, pub, nbytes / 8);
+	vli_from_be64(y, pub + nbytes, nbytes / 8);
+	err = ecc_is_pubkey_valid_full(c, &q);
+	return err == -ENOMEM ? err : err ? -EINVAL : 0;
+}
+
+/* r = a + b mod n for a, b < n, without branches on the values. */
+static void ec_mod_add(u64 *r, const u64 *a, const u64 *b, const u64 *n,
+		       unsigned int nd)
+{
+	u64 sum[EC_ND], diff[EC_ND];
+	u64 carry = 0, borrow = 0, s, t, keep;
+	unsigned int i;
+
+	for (i = 0; i < nd; i++) {
+		s = a[i] + carry;
+		carry = s < carry;
+		s += b[i];
+		carry |= s < b[i];
+		sum[i] = s;
+	}
+	for (i = 0; i < nd; i++) {
+		t = sum[i] - n[i] - borrow;
+		borrow = (sum[i] < n[i]) | ((sum[i] == n[i]) & borrow);
+		diff[i] = t;
+	}
+	/* sum - n unless the sum was below n (no carry, a borrow) */
+	keep = 0 - ((carry ^ 1) & borrow);
+	for (i = 0; i < nd; i++)
+		r[i] = (sum[i] & keep) | (diff[i] & ~keep);
+	memzero_explicit(sum, sizeof(sum));
+	memzero_explicit(diff, sizeof(diff));
+}
+
+/* x = x mod n for x < 2n (a coordinate or a truncated digest). */
+static void ec_reduce_once(u64 *x, const u64 *n, unsigned int nd)
+{
+	if (vli_cmp(x, n, nd) >= 0)
+		vli_sub(x, x, n, nd);
+}
+
+struct ec_sign_tmp {
+	u64 pt[2 * EC_ND], g[2 * EC_ND];
+	u64 kbe[EC_ND];
+	u64 r[EC_ND], s[EC_ND];
+	u64 k[EC_ND], b[EC_ND];
+	u64 d[EC_ND], e[EC_ND];
+	u64 t[EC_ND], u[EC_ND];
+};
+
+/*
+ * s = (k b)^-1 (b e + (b r) d) = k^-1 (e + r d): the inversion never sees
+ * k, and the product with d (vli_mod_mult_slow reduces in variable time)
+ * has the secret b r as its other factor, never the public r.
+ */
+static void ec_sign_s(struct ec_sign_tmp *w, const u64 *n, unsigned int nd)
+{
+	vli_mod_mult_slow(w->t, w->k, w->b, n, nd);
+	vli_mod_inv(w->t, w->t, n, nd);
+	vli_mod_mult_slow(w->u, w->r, w->b, n, nd);
+	vli_mod_mult_slow(w->s, w->u, w->d, n, nd);
+	vli_mod_mult_slow(w->u, w->e, w->b, n, nd);
+	ec_mod_add(w->s, w->s, w->u, n, nd);
+	vli_mod_mult_slow(w->s, w->s, w->t, n, nd);
+}
+
+/*
+ * r = x(k G) mod n.  crypto_ecdh_shared_secret() starts the ladder from a
+ * random Z (ecc_make_pub_key() would not), so no two signatures run it on
+ * the same values.  -EFAULT is its O, which k next to a multiple of n
+ * gives wrongly: another k.
+ */
+static int ec_sign_r(struct ec_sign_tmp *w, const struct ecc_curve *c,
+		     unsigned int curve, unsigned int nd)
+{
+	int err;
+
+	ecc_swap_digits(c->g.x, w->g, nd);
+	ecc_swap_digits(c->g.y, w->g + nd, nd);
+	err = crypto_ecdh_shared_secret(curve, nd, w->kbe, w->g, w->pt);
+	if (err)
+		return err == -EFAULT ? -EAGAIN : err;
+	vli_from_be64(w->r, w->pt, nd);
+	ec_reduce_once(w->r, c->n, nd);
+	return vli_is_zero(w->r, nd) ? -EAGAIN : 0;
+}
+
+int ncr_ec_math_sign(unsigned int curve, unsigned int nbytes, const u8 *d,
+		     const u8 *k, const u8 *b, const u8 *e, u8 *r, u8 *s)
+{
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	unsigned int nd = nbytes / 8;
+	struct ec_sign_tmp *w;
+	int err;
+
+	if (!c)
+		return -EINVAL;
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	memcpy(w->kbe, k, nbytes);
+	err = ec_sign_r(w, c, curve, nd);
+	if (err)
+		goto out;
+	vli_from_be64(w->k, k, nd);
+	vli_from_be64(w->b, b, nd);
+	vli_from_be64(w->d, d, nd);
+	vli_from_be64(w->e, e, nd);
+	ec_reduce_once(w->e, c->n, nd);
+	ec_sign_s(w, c->n, nd);
+	err = -EAGAIN;
+	if (vli_is_zero(w->s, nd))
+		goto out;
+	ecc_swap_digits(w->r, (u64 *)w->pt, nd);
+	memcpy(r, w->pt, nbytes);
+	ecc_swap_digits(w->s, (u64 *)w->pt, nd);
+	memcpy(s, w->pt, nbytes);
+	err = 0;
+out:
+	kfree_sensitive(w);
+	ec_scrub_stack();
+	return err;
+}
+
+/* ---- a complete (slow) u1 G + u2 Q for what the fast path rejects ---- */
+
+struct ec_apt {			/* affine point, or O */
+	u64 x[EC_ND], y[EC_ND];
+	bool inf;
+};
+
+/* r = a - b mod p for a, b < p. */
+static void ec_mod_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p,
+		       unsigned int nd)
+{
+	u64 nb[EC_ND];
+
+	if (vli_is_zero(b, nd)) {
+		memcpy(r, a, nd * 8);
+		return;
+	}
+	vli_sub(nb, p, b, nd);		/* -b */
+	ec_mod_add(r, a, nb, p, nd);
+}
+
+/* r = p + q on c (any of them O, p = q, p = -q included). */
+static void ec_apt_add(struct ec_apt *r, const struct ec_apt *p,
+		       const struct ec_apt *q, const struct ecc_curve *c)
+{
+	unsigned int nd = c->g.ndigits;
+	u64 l[EC_ND], t[EC_ND], x3[EC_ND];
+
+	if (p->inf || q->inf) {
+		*r = p->inf ? *q : *p;
+		return;
+	}
+	if (!vli_cmp(p->x, q->x, nd)) {
+		if (vli_cmp(p->y, q->y, nd) || vli_is_zero(p->y, nd)) {
+			r->inf = true;
+			return;
+		}
+		/* l = (3 x^2 + a) / 2y */
+		vli_mod_mult_slow(l, p->x, p->x, c->p, nd);
+		ec_mod_add(t, l, l, c->p, nd);
+		ec_mod_add(l, t, l, c->p, nd);
+		ec_mod_add(l, l, c->a, c->p, nd);
+		ec_mod_add(t, p->y, p->y, c->p, nd);
+	} else {
+		/* l = (y2 - y1) / (x2 - x1) */
+		ec_mod_sub(l, q->y, p->y, c->p, nd);
+		ec_mod_sub(t, q->x, p->x, c->p, nd);
+	}
+	vli_mod_inv(t, t, c->p, nd);
+	vli_mod_mult_slow(l, l, t, c->p, nd);
+	/* x3 = l^2 - x1 - x2, y3 = l (x1 - x3) - y1 */
+	vli_mod_mult_slow(x3, l, l, c->p, nd);
+	ec_mod_sub(x3, x3, p->x, c->p, nd);
+	ec_mod_sub(x3, x3, q->x, c->p, nd);
+	ec_mod_sub(t, p->x, x3, c->p, nd);
+	vli_mod_mult_slow(t, l, t, c->p, nd);
+	ec_mod_sub(r->y, t, p->y, c->p, nd);
+	memcpy(r->x, x3, sizeof(x3));
+	r->inf = false;
+}
+
+/* q = be * G (be: scalar in [1, n - 1], as crypto/ecc.c takes it). */
+static int ec_base_mult(const struct ecc_curve *c, unsigned int curve,
+			unsigned int nd, u64 *be, struct ec_apt *q)
+{
+	u64 pt[2 * EC_ND];
+	int err;
+
+	/* -EAGAIN: be * G failed its own full validation */
+	err = ecc_make_pub_key(curve, nd, be, pt);
+	if (err == -EAGAIN) {
+		ec_negate_scalar(c, be, nd);
+		err = ecc_make_pub_key(curve, nd, be, pt);
+		if (!err) {	/* -(x, y) = (x, p - y) */
+			vli_from_be64(q->y, pt + nd, nd);
+			vli_sub(q->y, c->p, q->y, nd);
+			ecc_swap_digits(q->y, pt + nd, nd);
+		}
+	}
+	if (err)
+		return err == -EAGAIN ? -EINVAL : err;
+	vli_from_be64(q->x, pt, nd);
+	vli_from_be64(q->y, pt + nd, nd);
+	q->inf = false;
+	return 0;
+}
+
+struct ec_pub_tmp {
+	u64 d[EC_ND], d1[EC_ND], d2[EC_ND], be[EC_ND];
+	struct ec_apt p1, p2, q;
+};
+
+/* d1 uniform in [1, n - 1], d2 = d - d1 mod n, both nonzero. */
+static int ec_split_scalar(struct ec_pub_tmp *w, const struct ecc_curve *c,
+			   unsigned int nd)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		get_random_bytes(w->d1, nd * 8);
+		if (vli_cmp(w->d1, c->n, nd) >= 0 || vli_is_zero(w->d1, nd))
+			continue;
+		ec_mod_sub(w->d2, w->d, w->d1, c->n, nd);
+		if (!vli_is_zero(w->d2, nd))
+			return 0;
+	}
+	return -EIO;
+}
+
+/*
+ * pub = d1 G + d2 G for a fresh split of d: import, unwrap and storage
+ * unwrap recompute the public key of the same d as often as the caller
+ * likes, and the ladder must not run on the same scalar each time.
+ */
+int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,
+		    u8 *pub)
+{
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	unsigned int nd = nbytes / 8;
+	struct ec_pub_tmp *w;
+	int err;
+
+	if (!c)
+		return -EINVAL;
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	vli_from_be64(w->d, d, nd);
+	err = ec_split_scalar(w, c, nd);
+	if (!err) {
+		ecc_swap_digits(w->d1, w->be, nd);
+		err = ec_base_mult(c, curve, nd, w->be, &w->p1);
+	}
+	if (!err) {
+		ecc_swap_digits(w->d2, w->be, nd);
+		err = ec_base_mult(c, curve, nd, w->be, &w->p2);
+	}
+	if (!err) {
+		ec_apt_add(&w->q, &w->p1, &w->p2, c);
+		err = w->q.inf ? -EINVAL : 0;	/* d = 0 mod n */
+	}
+	if (!err) {
+		ecc_swap_digits(w->q.x, w->be, nd);
+		memcpy(pub, w->be, nbytes);
+		ecc_swap_digits(w->q.y, w->be, nd);
+		memcpy(pub + nbytes, w->be, nbytes);
+	}
+	kfree_sensitive(w);
+	ec_scrub_stack();
+	return err;
+}
+
+/*
+ * crypto/ecc.c's ecc_point_mult_shamir() adds without checking for equal
+ * points, so a valid signature whose intermediate sums meet (Wycheproof's
+ * "Edge case for Shamir multiplication", "extreme value for k") comes out
+ * wrong.  A rejection is therefore checked again with complete affine
+ * formulas: public values only, time is no concern.
+ */
+static int ec_verify_complete(const struct ecc_curve *c, const u64 *u1,
+			       const u64 *u2, const struct ec_apt *q,
+			       const u64 *r)
+{
+	unsigned int nd = c->g.ndigits;
+	struct ec_apt *t = kmalloc_array(5, sizeof(*t), GFP_KERNEL);
+	struct ec_apt *acc, *g, *tab[4];
+	int i, ok = 0;
+
+	if (!t)
+		return -ENOMEM;
+	acc = &t[0];
+	g = &t[1];
+	memcpy(g->x, c->g.x, nd * 8);
+	memcpy(g->y, c->g.y, nd * 8);
+	g->inf = false;
+	t[2] = *q;
+	ec_apt_add(&t[3], g, &t[2], c);
+	tab[0] = NULL;
+	tab[1] = g;
+	tab[2] = &t[2];
+	tab[3] = &t[3];
+	acc->inf = true;
+	for (i = nd * 64 - 1; i >= 0; i--) {
+		unsigned int idx = ((u1[i / 64] >> (i % 64)) & 1) |
+				   (((u2[i / 64] >> (i % 64)) & 1) << 1);
+
+		ec_apt_add(&t[4], acc, acc, c);
+		*acc = t[4];
+		if (idx) {
+			ec_apt_add(&t[4], acc, tab[idx], c);
+			*acc = t[4];
+		}
+	}
+	if (!acc->inf) {
+		ec_reduce_once(acc->x, c->n, nd);
+		ok = !vli_cmp(acc->x, r, nd);
+	}
+	kfree(t);
+	return ok;
+}
+
+int ncr_ec_math_verify(unsigned int curve, unsigned int nbytes,
+		       const u8 *pub, const u8 *e, const u8 *r, const u8 *s)
+{
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	u64 x[EC_ND], y[EC_ND], rr[EC_ND], w[EC_ND], u1[EC_ND], u2[EC_ND];
+	unsigned int nd = nbytes / 8;
+	struct ecc_point res = ECC_POINT_INIT(x, y, nd);
+	struct ec_apt q;
+	struct ecc_point qp = ECC_POINT_INIT(q.x, q.y, nd);
+
+	if (!c)
+		return -EINVAL;
+	q.inf = false;
+	vli_from_be64(q.x, pub, nd);
+	vli_from_be64(q.y, pub + nbytes, nd);
+	vli_from_be64(rr, r, nd);
+	vli_from_be64(w, s, nd);
+	vli_from_be64(u1, e, nd);
+	ec_reduce_once(u1, c->n, nd);
+	/* w = s^-1, u1 = e w, u2 = r w, R = u1 G + u2 Q */
+	vli_mod_inv(w, w, c->n, nd);
+	vli_mod_mult_slow(u1, u1, w, c->n, nd);
+	vli_mod_mult_slow(u2, rr, w, c->n, nd);
+	ecc_point_mult_shamir(&res, u1, &c->g, u2, &qp, c);
+	/* O comes out as x = 0, never equal to r >= 1 */
+	ec_reduce_once(x, c->n, nd);
+	if (!vli_cmp(x, rr, nd))
+		return 1;
+	return ec_verify_complete(c, u1, u2, &q, rr);
+}
+
+int ncr_ec_math_ecdh(unsigned int curve, unsigned int nbytes, const u8 *d,
+		     const u8 *peer, u8 *x)
+{
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	u64 priv[EC_ND], pt[2 * EC_ND], sec[EC_ND];
+	unsigned int nd = nbytes / 8;
+	int err;
+
+	if (!c)
+		return -EINVAL;
+	memcpy(priv, d, nbytes);
+	memcpy(pt, peer, 2 * nbytes);
+	/* validates the peer (on the curve: enough for a prime order) */
+	err = crypto_ecdh_shared_secret(curve, nd, priv, pt, sec);
+	/* -EFAULT: O, which a peer of order n gives for no d < n */
+	if (err == -EFAULT) {
+		ec_negate_scalar(c, priv, nd);
+		err = crypto_ecdh_shared_secret(curve, nd, priv, pt, sec);
+	}
+	if (!err)
+		memcpy(x, sec, nbytes);
+	memzero_explicit(priv, sizeof(priv));
+	memzero_explicit(sec, sizeof(sec));
+	ec_scrub_stack();
+	return err == -ENOMEM ? err : err ? -EINVAL : 0;
+}
+
+int ncr_ec_math_x25519(u8 out[NCR_X25519_BYTES],
+		       const u8 k[NCR_X25519_BYTES],
+		       const u8 u[NCR_X25519_BYTES])
+{
+	if (curve25519(out, k, u))
+		return 0;
+	memzero_explicit(out, NCR_X25519_BYTES);
+	return -EINVAL;
+}
+
+int ncr_ec_math_x25519_base(u8 out[NCR_X25519_BYTES],
+			    const u8 k[NCR_X25519_BYTES])
+{
+	if (curve25519_generate_public(out, k))
+		return 0;
+	memzero_explicit(out, NCR_X25519_BYTES);
+	return -EINVAL;
+}
