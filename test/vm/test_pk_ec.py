@@ -188,7 +188,7 @@ def test_import_openssl_ecparam_key(n, curve):
         i = info(n, k)
         assert i[ATTR.KEY_ID] == hashlib.sha1(spki).digest()
         assert i[ATTR.ECC_CURVE] == curve.name
-    kp = imp(n, spki, KEY_TYPE.PUBLIC)
+    kp = imp(n, spki, KEY_TYPE.PUBLIC, flags=FLAG_EXPORTABLE)
     assert n.key_export(kp) == spki
     assert info(n, kp)[ATTR.KEY_ID] == hashlib.sha1(spki).digest()
     # a KEY_ID given at import is kept
@@ -221,7 +221,7 @@ def test_import_openssl_x25519(n):
     i = info(n, k)
     assert i[ATTR.ECC_CURVE] == "x25519"
     assert i[ATTR.KEY_ID] == hashlib.sha1(spki).digest()
-    kp = imp(n, spki, KEY_TYPE.PUBLIC)
+    kp = imp(n, spki, KEY_TYPE.PUBLIC, flags=FLAG_EXPORTABLE)
     assert n.key_export(kp) == spki
 
 
