@@ -1464,9 +1464,10 @@ static void test_ec_curve(const char *curve, size_t spki_len, size_t raw,
 	if (strcmp(curve, NCR_ECC_CURVE_X25519)) {
 		EXPECT(ec_sig_once(NCR_OP_SIGN, a, "abc", sig, sizeof(sig),
 				   &siglen), 0, "%s: SESSION_ONCE sign", curve);
+		/* no length in the message: it varies, the logs must not */
 		result(siglen >= 8 && siglen <= 2 * secret_len + 8 &&
-		       sig[0] == 0x30, "%s: a DER signature of %zu bytes",
-		       curve, siglen);
+		       sig[0] == 0x30, "%s: a DER signature of at most %zu bytes",
+		       curve, 2 * secret_len + 8);
 		result(ec_sig_once(NCR_OP_VERIFY, ap, "abc", sig, siglen,
 				   NULL) == 1, "%s: the public key verifies it",
 		       curve);

@@ -314,6 +314,22 @@ def test_import_invalid_private(n):
                     KEY_TYPE.PRIVATE) == E
 
 
+@pytest.mark.parametrize("curve", NIST)
+def test_import_edge_private_keys(n, curve):
+    """Every d in [1, n-1] is a private key (SEC 1 3.2.1), the extremes
+    included: d*G right, and the key signs and derives."""
+    for d in (1, 2, 3, curve.n - 3, curve.n - 2, curve.n - 1):
+        py = py_key(curve, d)
+        k = imp(n, private_der(py), KEY_TYPE.PRIVATE, flags=FLAG_EXPORTABLE)
+        assert n.key_export(k) == private_der(py), d
+        sig = sign(n, k, MSG, curve.hash)
+        py.public_key().verify(sig, MSG, ec.ECDSA(
+            getattr(hashes, curve.hash.upper())()))
+        peer = py_key(curve)
+        assert derive(n, k, peer_value(peer))[1] == \
+            py_shared(peer, py.public_key()), d
+
+
 def test_import_invalid_x25519(n):
     raw = os.urandom(32)
     py = x25519.X25519PrivateKey.from_private_bytes(raw)

@@ -134,8 +134,13 @@ def test_wycheproof_ecdh(dev, wycheproof_dir, name):
         for g in data["testGroups"]:
             curve = CURVE[g["curve"]]
             for t in g["tests"]:
-                priv = imp(n, _ecdh_private(curve, t["private"]),
-                           KEY_TYPE.PRIVATE)
+                try:
+                    priv = imp(n, _ecdh_private(curve, t["private"]),
+                               KEY_TYPE.PRIVATE)
+                except OSError as e:    # every d in [1, n-1] is a key
+                    c.wrong.append((t["tcId"], t["result"], e.errno,
+                                    t["comment"], "private key import"))
+                    continue
                 got = _derive(n, priv, bytes.fromhex(t["public"]))
                 n.key_deinit(priv)
                 want = bytes.fromhex(t["shared"])
