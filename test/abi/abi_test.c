@@ -1372,6 +1372,133 @@ static void test_limits(void)
 
 /* ---- operations implemented by later work ---- */
 
+/* ---- EC keys: the curve string, the peer and the session data ---- */
+
+static long ec_pair(ncr_key_t priv, ncr_key_t pub, const char *curve)
+{
+	struct ncr_key_generate_pair s = { .private_key = priv,
+					   .public_key = pub };
+
+	a_reset(&A);
+	a_str(&A, NCR_ATTR_ALGORITHM, "ecdsa");
+	a_u32(&A, NCR_ATTR_KEY_FLAGS, NCR_KEY_FLAG_EXPORTABLE);
+	if (curve)
+		a_str(&A, NCR_ATTR_ECC_CURVE, curve);
+	return call(NCRIO_KEY_GENERATE_PAIR, &s, sizeof(s), &A);
+}
+
+/* ECDH / X25519 of priv with the peer value; the secret's length or -1. */
+static long ec_derive(ncr_key_t priv, const uint8_t *peer, size_t n,
+		      uint8_t *secret)
+{
+	ncr_key_t k = key_init();
+	struct ncr_key_derive s = { .input_key = priv, .new_key = k };
+	long r;
+
+	a_reset(&A);
+	a_str(&A, NCR_ATTR_DERIVATION_ALGORITHM, NCR_DERIVE_ECDH);
+	a_u32(&A, NCR_ATTR_KEY_FLAGS, NCR_KEY_FLAG_EXPORTABLE);
+	a_put(&A, NCR_ATTR_DH_PUBLIC, peer, n);
+	r = call(NCRIO_KEY_DERIVE, &s, sizeof(s), &A);
+	if (r >= 0)
+		r = key_export(k, secret, 64);
+	key_deinit(k);
+	return r;
+}
+
+static long ec_sig_once(uint32_t op, ncr_key_t key, const char *msg,
+			uint8_t *sig, size_t size, size_t *outlen)
+{
+	struct ncr_session_once s = { .op = op };
+
+	a_reset(&A);
+	a_str(&A, NCR_ATTR_ALGORITHM, "ecdsa");
+	a_u32(&A, NCR_ATTR_KEY, (uint32_t)key);
+	a_str(&A, NCR_ATTR_SIGNATURE_HASH_ALGORITHM, "sha256");
+	a_in(&A, NCR_ATTR_UPDATE_INPUT_DATA, msg, strlen(msg));
+	if (op == NCR_OP_SIGN)
+		a_out(&A, NCR_ATTR_FINAL_OUTPUT_BUFFER, sig, size, outlen);
+	else
+		a_in(&A, NCR_ATTR_FINAL_INPUT_DATA, sig, size);
+	return call(NCRIO_SESSION_ONCE, &s, sizeof(s), &A);
+}
+
+static void test_ec_curve(const char *curve, size_t spki_len, size_t raw,
+			  size_t secret_len)
+{
+	ncr_key_t a = key_init(), ap = key_init(), b = key_init(),
+		  bp = key_init();
+	uint8_t spki_a[128], spki_b[128], s1[64], s2[64], sig[128];
+	uint16_t want = NCR_ATTR_ECC_CURVE, len = 0;
+	size_t siglen = 0;
+	const uint8_t *v;
+	int n;
+
+	EXPECT(ec_pair(a, ap, curve), 0, "KEY_GENERATE_PAIR ecdsa %s", curve);
+	EXPECT(ec_pair(b, bp, curve), 0, "another %s pair", curve);
+	result(key_export(ap, spki_a, sizeof(spki_a)) == (long)spki_len &&
+	       key_export(bp, spki_b, sizeof(spki_b)) == (long)spki_len,
+	       "%s public keys export as %zu-byte SPKIs", curve, spki_len);
+	{
+		struct ncr_key_get_info s = { .key = a };
+
+		a_reset(&A);
+		a_put(&A, NCR_ATTR_WANTED_ATTRS, &want, 2);
+		call_full(NCRIO_KEY_GET_INFO, &s, sizeof(s), &A, 64, OVR_NONE,
+			  OVR_NONE);
+		v = out_attr(sizeof(s), NCR_ATTR_ECC_CURVE, &len, &n);
+		result(v && len == strlen(curve) + 1 && !memcmp(v, curve, len),
+		       "KEY_GET_INFO returns the curve %s", curve);
+	}
+	/* the peer as the raw point / u: the end of the other's SPKI */
+	result(ec_derive(a, spki_b + spki_len - raw, raw, s1) ==
+	       (long)secret_len &&
+	       ec_derive(b, spki_a + spki_len - raw, raw, s2) ==
+	       (long)secret_len && !memcmp(s1, s2, secret_len),
+	       "%s: both sides derive the same %zu-byte secret", curve,
+	       secret_len);
+	result(ec_derive(a, spki_b, spki_len, s2) == (long)secret_len &&
+	       !memcmp(s1, s2, secret_len), "%s: the peer as an SPKI", curve);
+	EXPECT(ec_derive(a, spki_b, raw - 1, s2), EINVAL,
+	       "%s: a peer of the wrong length: EINVAL", curve);
+	if (strcmp(curve, NCR_ECC_CURVE_X25519)) {
+		EXPECT(ec_sig_once(NCR_OP_SIGN, a, "abc", sig, sizeof(sig),
+				   &siglen), 0, "%s: SESSION_ONCE sign", curve);
+		/* no length in the message: it varies, the logs must not */
+		result(siglen >= 8 && siglen <= 2 * secret_len + 8 &&
+		       sig[0] == 0x30, "%s: a DER signature of at most %zu bytes",
+		       curve, 2 * secret_len + 8);
+		result(ec_sig_once(NCR_OP_VERIFY, ap, "abc", sig, siglen,
+				   NULL) == 1, "%s: the public key verifies it",
+		       curve);
+		result(ec_sig_once(NCR_OP_VERIFY, ap, "abd", sig, siglen,
+				   NULL) == 0, "%s: not for another message",
+		       curve);
+		EXPECT(ec_sig_once(NCR_OP_SIGN, a, "abc", sig, 8, &siglen),
+		       ERANGE, "%s: an 8-byte signature buffer: ERANGE", curve);
+	} else {
+		EXPECT(ec_sig_once(NCR_OP_SIGN, a, "abc", sig, sizeof(sig),
+				   &siglen), EINVAL, "x25519 does not sign");
+	}
+	key_deinit(a);
+	key_deinit(ap);
+	key_deinit(b);
+	key_deinit(bp);
+}
+
+static void test_ec(void)
+{
+	ncr_key_t a = key_init(), b = key_init();
+
+	test_ec_curve(NCR_ECC_CURVE_P256, 91, 65, 32);
+	test_ec_curve(NCR_ECC_CURVE_P384, 120, 97, 48);
+	test_ec_curve(NCR_ECC_CURVE_X25519, 44, 32, 32);
+	EXPECT(ec_pair(a, b, NULL), EINVAL, "ecdsa without a curve: EINVAL");
+	EXPECT(ec_pair(a, b, "P-521"), EINVAL, "an unknown curve: EINVAL");
+	key_deinit(a);
+	key_deinit(b);
+}
+
 static int refused(long r, int e)
 {
 	if (r >= 0 || e == ENOTTY) {
@@ -1487,6 +1614,7 @@ int main(void)
 	test_deinit_race();
 	test_threads();
 	test_fork();
+	test_ec();
 	test_limits();
 	test_hooks();
 	close(fd);

@@ -86,8 +86,14 @@ static const char *const algos[] = {
 	"cbc(camellia)", "ecb(camellia)", "ctr(camellia)", "ecb(cipher_null)",
 	"sha1", "sha224", "sha256", "sha384", "sha512", "md5", "sha3-256",
 	"hmac(sha1)", "hmac(sha256)", "hmac(sha512)", "hmac(md5)", "rsa", "dsa",
-	"dh", NCR_WALG_AES_RFC3394, NCR_WALG_AES_RFC5649, NCR_DERIVE_DH, "",
-	"cbc(aes", "aes", "sha256\xff",
+	"dh", "ecdsa", NCR_WALG_AES_RFC3394, NCR_WALG_AES_RFC5649, NCR_DERIVE_DH,
+	NCR_DERIVE_ECDH, "", "cbc(aes", "aes", "sha256\xff",
+};
+
+static const char *const curves[] = {
+	NCR_ECC_CURVE_P256, NCR_ECC_CURVE_P384, NCR_ECC_CURVE_X25519,
+	"prime256v1", "secp256r1", "secp384r1", "X25519", "P-521", "p-256",
+	"",
 };
 
 /* ---- PRNG (per thread / process: xorshift64*) ---- */
@@ -247,6 +253,19 @@ static void put_random_attr(struct tdata *t)
 	case NCR_ATTR_RSA_OAEP_HASH_ALGORITHM:
 		put_str(t, type, algos[below(r, ARRAY_SIZE(algos))]);
 		return;
+	case NCR_ATTR_ECC_CURVE:
+		put_str(t, type, curves[below(r, ARRAY_SIZE(curves))]);
+		return;
+	case NCR_ATTR_DH_PUBLIC:
+		if (!chance(r, 40))
+			break;
+		/* an EC peer's length and prefix: the point checks run */
+		n = (size_t[]){ 32, 65, 97, 33, 49 }[below(r, 5)];
+		for (size_t i = 0; i < n; i++)
+			blob[i] = (uint8_t)rnd(r);
+		blob[0] = n == 65 || n == 97 ? 4 : blob[0];
+		put_attr(t, type, blob, n);
+		return;
 	case NCR_ATTR_UPDATE_INPUT_DATA:
 	case NCR_ATTR_FINAL_INPUT_DATA:
 		put_in(t, type);
@@ -289,12 +308,12 @@ static void put_random_attr(struct tdata *t)
 		return;
 	}
 	default:	/* IV, KEY_ID, RSA_E, DH_*, unknown types */
-		n = chance(r, 80) ? below(r, 40) : below(r, sizeof(blob));
-		for (size_t i = 0; i < n; i++)
-			blob[i] = (uint8_t)rnd(r);
-		put_attr(t, type, blob, n);
-		return;
+		break;
 	}
+	n = chance(r, 80) ? below(r, 40) : below(r, sizeof(blob));
+	for (size_t i = 0; i < n; i++)
+		blob[i] = (uint8_t)rnd(r);
+	put_attr(t, type, blob, n);
 }
 
 /* Fills the fixed struct of ioctl i, then attributes. */

@@ -3,10 +3,10 @@ every handle, runs as root without a KEK of the administrator's or as any
 user, and calls every ioctl.  It may use its keys as their flags allow; it
 must never get the material of a key that is not EXPORTABLE out.
 
-Every key kind (secret, RSA/DSA/DH private, a key-file key after
-STORAGE_UNWRAP, an unwrapped key, a derived key) holds material the test
-knows, so every output can be searched for it.  docs/security.md lists the
-paths; each has a test here.
+Every key kind (secret, RSA/DSA/DH/EC P-256/X25519 private, a key-file
+key after STORAGE_UNWRAP, an unwrapped key, a DH- and an ECDH-derived key)
+holds material the test knows, so every output can be searched for it.
+docs/security.md lists the paths; each has a test here.
 """
 import ctypes
 import errno
@@ -21,12 +21,15 @@ import time
 
 import pytest
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import dh, padding
+from cryptography.hazmat.primitives.asymmetric import dh, ec, padding, x25519
+from cryptography.hazmat.primitives.asymmetric.utils import Prehashed
 
 import ncrio
 from ncrio import (ATTR, FLAG_DECRYPT, FLAG_EXPORTABLE, FLAG_SIGN,
                    FLAG_WRAPPABLE, FLAG_WRAPPING, KEY_TYPE, OP,
                    WALG_AES_RFC3394, WALG_AES_RFC5649, Ncr, errno_of)
+import ec_util
+from ec_util import P256
 from pk_util import DATA, FFDHE2048_P, _int, _seq, _tlv
 from priv_util import CAP_SYS_ADMIN, run_as
 
@@ -82,6 +85,26 @@ def der_private(key):
 
 SECRET = bytes(range(0x40, 0x60))      # 32 bytes
 DH_PEER_X = 0x1234567890ABCDEF1234567890ABCDEF1234567890ABCDEF
+EC_D = 0x5EC1E7D0000000000000000000000000000000000000000000000000C0FFEE01
+EC_PEER_D = 0x1234567890ABCDEF1234567890ABCDEF1234567890ABCDEF1234567890ABCDEF
+X25519_RAW = bytes(range(0x80, 0xa0))
+
+
+def x25519_forms(raw):
+    """The raw X25519 scalar and its clamped form (RFC 7748 5): a kernel
+    may keep either."""
+    c = bytearray(raw)
+    c[0] &= 248
+    c[31] = (c[31] & 127) | 64
+    return [raw, bytes(c), raw[::-1], bytes(c)[::-1]]
+
+
+def ec_key():
+    return ec.derive_private_key(EC_D, ec.SECP256R1())
+
+
+def x25519_key():
+    return x25519.X25519PrivateKey.from_private_bytes(X25519_RAW)
 
 
 @pytest.fixture(scope="module")
@@ -156,18 +179,56 @@ def make_kinds(n, kek):
     return kinds
 
 
+def make_ec_kinds(n):
+    """EC P-256 and X25519 private keys, an EC key file's key, and an
+    ECDH-derived secret (peer of our own, so the secret is known)."""
+    kinds = []
+    k = ec_util.imp(n, ec_util.private_der(ec_key()), KEY_TYPE.PRIVATE,
+                    flags=FLAG_WRAPPABLE)
+    ec_secrets = [be(EC_D, 32)]
+    kinds.append(Kind("ec", k, ec_secrets, "ecdsa", KEY_TYPE.PRIVATE))
+    k = ec_util.imp(n, ec_util.private_der(x25519_key()), KEY_TYPE.PRIVATE,
+                    flags=FLAG_WRAPPABLE)
+    kinds.append(Kind("x25519", k, x25519_forms(X25519_RAW), "ecdsa",
+                      KEY_TYPE.PRIVATE))
+    blob = n.storage_wrap(kinds[0].handle)
+    k = n.key_init()
+    n.storage_unwrap(k, blob)
+    kinds.append(Kind("ec-keyfile", k, ec_secrets, "ecdsa",
+                      KEY_TYPE.PRIVATE))
+    peer = ec.derive_private_key(EC_PEER_D, ec.SECP256R1())
+    k = n.key_init()
+    n.key_derive(kinds[0].handle, k, algo="ecdh", flags=FLAG_WRAPPABLE,
+                 DH_PUBLIC=ec_util.peer_value(peer))
+    shared = peer.exchange(ec.ECDH(), ec_key().public_key())
+    kinds.append(Kind("ecdh-derived", k, [shared], "ecdh", KEY_TYPE.SECRET))
+    return kinds
+
+
 @pytest.fixture(scope="module")
 def kinds(n, kek):
     from conftest import master_key_set
     assert master_key_set() in (0, errno.EBUSY)
-    return make_kinds(n, kek)
+    kinds = make_kinds(n, kek)
+    try:
+        kinds.extend(make_ec_kinds(n))
+    except OSError as e:    # fails the EC tests only (by_name), not all
+        kinds.append(e)
+    return kinds
 
 
-KIND_NAMES = ["secret", "rsa", "dsa", "dh", "keyfile", "unwrapped", "derived"]
+KIND_NAMES = ["secret", "rsa", "dsa", "dh", "keyfile", "unwrapped", "derived",
+              "ec", "x25519", "ec-keyfile", "ecdh-derived"]
+PRIVATE_KINDS = ["rsa", "dsa", "dh", "keyfile", "ec", "x25519", "ec-keyfile"]
 
 
 def by_name(kinds, name):
-    return next(k for k in kinds if k.name == name)
+    for k in kinds:
+        if isinstance(k, OSError):
+            raise OSError(k.errno, "making the EC kinds: %s" % k)
+        if k.name == name:
+            return k
+    raise KeyError(name)
 
 
 # ---- export and wrap --------------------------------------------------------
@@ -228,7 +289,7 @@ def test_loaded_keyfile_own_kek_reproduction(n):
     pytest.fail("KEY_WRAP under a self-made KEK succeeded")
 
 
-def _unprivileged_flag_attempts(fd, blob, kek_handle, dh_priv):
+def _unprivileged_flag_attempts(fd, blob, kek_handle, dh_priv, ec_priv):
     """In a child as nobody (or root without CAP_SYS_ADMIN): every way to
     create a key that carries NCR_KEY_FLAG_WRAPPING must fail with EPERM.
     Returns the number of attempts that did not."""
@@ -255,6 +316,12 @@ def _unprivileged_flag_attempts(fd, blob, kek_handle, dh_priv):
     expect_eperm(m.storage_unwrap, k, blob)
     expect_eperm(m.key_derive, dh_priv, k, flags=FLAG_WRAPPING,
                  DH_PUBLIC=be(pow(2, DH_PEER_X, P)))
+    for curve in ("P-256", "x25519"):
+        expect_eperm(m.key_generate_pair, a, b, "ecdsa", flags=FLAG_WRAPPING,
+                     ECC_CURVE=curve)
+    expect_eperm(m.key_derive, ec_priv, k, algo="ecdh", flags=FLAG_WRAPPING,
+                 DH_PUBLIC=ec_util.peer_value(
+                     ec.derive_private_key(EC_PEER_D, ec.SECP256R1())))
     return bad
 
 
@@ -270,8 +337,10 @@ def test_unprivileged_cannot_make_wrapping_keys(n, dev, kinds, kek, who):
                       flags=FLAG_WRAPPING | FLAG_WRAPPABLE)
     blob = n.storage_wrap(kw)
     dh_priv = by_name(kinds, "dh").handle
+    ec_priv = by_name(kinds, "ec").handle
     kwargs = {"uid": NOBODY} if who == "nobody" else {"drop": [CAP_SYS_ADMIN]}
-    bad = run_as(lambda: _unprivileged_flag_attempts(dev, blob, kek, dh_priv),
+    bad = run_as(lambda: _unprivileged_flag_attempts(dev, blob, kek, dh_priv,
+                                                     ec_priv),
                  **kwargs)
     assert bad == 0
 
@@ -364,7 +433,7 @@ def test_unprivileged_loads_and_uses_keyfile(n, dev, kinds):
 
 # ---- key as data -------------------------------------------------------------
 
-SECRET_KINDS = ["secret", "unwrapped", "derived"]
+SECRET_KINDS = ["secret", "unwrapped", "derived", "ecdh-derived"]
 
 
 @pytest.mark.parametrize("name", SECRET_KINDS)
@@ -431,6 +500,16 @@ def test_key_as_data_into_digest_signature_refused(n, kinds, name):
                            SIGNATURE_INPUT_IS_DIGEST=1)
         assert errno_of(n.session_update, s,
                         key_as_data=kd.handle) == errno.EINVAL
+    e = ec_util.imp(n, ec_util.private_der(ec_key()), KEY_TYPE.PRIVATE)
+    for op in (OP.SIGN, OP.VERIFY):
+        s = n.session_init(op, "ecdsa", key=e,
+                           SIGNATURE_HASH_ALGORITHM=hashname,
+                           SIGNATURE_INPUT_IS_DIGEST=1)
+        err = errno_of(n.session_update, s, key_as_data=kd.handle)
+        if err == 0 and op == OP.SIGN:
+            _, outs = n.session_final(s, final_out_size=72)
+            assert not leaks(outs[0], kd), "key material in the signature"
+        assert err == errno.EINVAL
 
 
 def test_key_as_data_digest_reproduction(n):
@@ -478,13 +557,170 @@ def test_key_as_data_hashed_only(n, kinds, name):
     pub = rsa.public_key().public_numbers()
     m = be(pow(int.from_bytes(outs[0], "big"), pub.e, pub.n), 256)
     assert not leaks(m, kd)
+    e = ec_util.imp(n, ec_util.private_der(ec_key()), KEY_TYPE.PRIVATE)
+    s = n.session_init(OP.SIGN, "ecdsa", key=e,
+                       SIGNATURE_HASH_ALGORITHM="sha256")
+    n.session_update(s, key_as_data=kd.handle)
+    _, outs = n.session_final(s, final_out_size=72)
+    ec_key().public_key().verify(outs[0], mat, ec.ECDSA(hashes.SHA256()))
+    assert not leaks(outs[0], kd)
 
 
-@pytest.mark.parametrize("name", ["rsa", "dsa", "dh", "keyfile"])
+@pytest.mark.parametrize("name", PRIVATE_KINDS)
 def test_private_key_as_data_refused(n, kinds, name):
     kd = by_name(kinds, name)
     assert errno_of(n.session_once, OP.SIGN, "sha256",
                     key_as_data=kd.handle) == errno.EINVAL
+
+
+# ---- EC keys ----------------------------------------------------------------
+
+@pytest.mark.parametrize("curve,ok_bits", [("P-256", (24, 32)),
+                                           ("x25519", (24, 32)),
+                                           ("P-384", (32,))])
+def test_ec_wrap_needs_stronger_kek(n, curve, ok_bits):
+    """SP 800-57 part 1 table 2: P-256 and X25519 are 128-bit keys, P-384
+    192-bit; the KEK must be strictly stronger (AES-256 wraps any)."""
+    priv, pub = ec_util.gen(n, curve, flags=FLAG_WRAPPABLE)
+    for size in (16, 24, 32):
+        kek_ = n.secret_key(os.urandom(size), "ecb(aes)", flags=FLAG_WRAPPING)
+        e = errno_of(n.key_wrap, kek_, priv, algo=WALG_AES_RFC5649)
+        assert e == (0 if size in ok_bits else errno.EPERM), (curve, size)
+        # a public key protects nothing: any KEK
+        assert n.key_wrap(kek_, pub, algo=WALG_AES_RFC5649)
+
+
+def test_ec_unwrapped_not_exportable(n, kinds, kek):
+    """An EC key wrapped under the administrator's KEK comes back usable
+    but never EXPORTABLE, whatever is asked."""
+    kd = by_name(kinds, "ec")
+    w = n.key_wrap(kek, kd.handle, algo=WALG_AES_RFC5649)
+    assert not leaks(w, kd)
+    d = n.key_init()
+    n.key_unwrap(kek, d, w, algo=WALG_AES_RFC5649, ALGORITHM="ecdsa",
+                 KEY_TYPE=KEY_TYPE.PRIVATE, KEY_FLAGS=FLAG_EXPORTABLE)
+    assert not n.key_get_info(d)[ATTR.KEY_FLAGS] & FLAG_EXPORTABLE
+    assert errno_of(n.key_export, d) == errno.EPERM
+    sig = ec_util.sign(n, d, b"unwrapped")
+    ec_key().public_key().verify(sig, b"unwrapped", ec.ECDSA(hashes.SHA256()))
+    # the storage blob is no importable key
+    blob = n.storage_wrap(kd.handle)
+    k = n.key_init()
+    assert errno_of(n.key_import, k, blob, "ecdsa", key_type=KEY_TYPE.PRIVATE,
+                    flags=FLAG_EXPORTABLE) == errno.EINVAL
+    assert ncrio.key_type(n, k) == KEY_TYPE.INVALID
+
+
+def test_unprivileged_loads_ec_keyfile(n, kinds):
+    blob = n.storage_wrap(by_name(kinds, "ec").handle)
+
+    def child():
+        m = Ncr()
+        k = m.key_init()
+        m.storage_unwrap(k, blob)
+        if errno_of(m.key_export, k) != errno.EPERM:
+            return 1
+        sig = ec_util.sign(m, k, b"hello")
+        ec_key().public_key().verify(sig, b"hello", ec.ECDSA(hashes.SHA256()))
+        return 0
+
+    assert run_as(child, uid=NOBODY) == 0
+
+
+def test_ecdh_derived_key_flags(n, kinds):
+    """As for DH: the derived secret may be EXPORTABLE (the peer knows it
+    too), never a signing or decryption key."""
+    kd = by_name(kinds, "ec")
+    peer = ec.derive_private_key(EC_PEER_D + 1, ec.SECP256R1())
+    pv = ec_util.peer_value(peer)
+    for flags in (FLAG_SIGN, FLAG_DECRYPT, FLAG_EXPORTABLE | FLAG_SIGN):
+        d = n.key_init()
+        assert errno_of(n.key_derive, kd.handle, d, algo="ecdh", flags=flags,
+                        DH_PUBLIC=pv) == errno.EINVAL, flags
+        assert ncrio.key_type(n, d) == KEY_TYPE.INVALID
+    d = n.key_init()
+    n.key_derive(kd.handle, d, algo="ecdh", flags=FLAG_EXPORTABLE,
+                 DH_PUBLIC=pv)
+    out = n.key_export(d)
+    assert out == peer.exchange(ec.ECDH(), ec_key().public_key())
+    assert not leaks(out, kd)
+
+
+def test_ecdsa_nonces_fresh(n, kinds):
+    """Hedged nonces: signatures of one digest all differ (no r twice:
+    two signatures with one r give d away), all verify, and the nonces
+    recovered with the known d are distinct, full size and unrelated to d
+    and the digest."""
+    kd = by_name(kinds, "ec")
+    digest = hashlib.sha256(b"same digest").digest()
+    sigs = [ec_util.sign(n, kd.handle, digest, digest=True) for _ in range(8)]
+    rs = [ec_util.sig_decode(s_)[0] for s_ in sigs]
+    assert len(set(rs)) == len(rs)
+    pub = ec_key().public_key()
+    for s_ in sigs:
+        pub.verify(s_, digest, ec.ECDSA(Prehashed(hashes.SHA256())))
+        assert not leaks(s_, kd)
+    ks = [ec_util.nonce_of(P256, EC_D, digest, s_) for s_ in sigs]
+    z = int.from_bytes(digest, "big")
+    bits = P256.n.bit_length()
+    for k in ks:
+        assert k not in (EC_D, z, P256.n - EC_D)
+        assert k.bit_length() > bits - 32
+    for a in ks:
+        for b in ks:
+            if a != b:
+                assert ((a - b) % P256.n).bit_length() > bits - 32
+    # the same with the kernel hashing the message
+    m1 = ec_util.sign(n, kd.handle, b"same message")
+    m2 = ec_util.sign(n, kd.handle, b"same message")
+    assert ec_util.sig_decode(m1)[0] != ec_util.sig_decode(m2)[0]
+
+
+def test_ecdh_invalid_peers_refused(n, kinds):
+    """Invalid-curve and small-order peers would make the derived (maybe
+    exportable) secret an oracle on d: EINVAL, nothing derived."""
+    kd = by_name(kinds, "ec")
+    good = ec_util.point_of(ec_key().public_key())
+    x = good[1:33]
+    bad = [b"\x04" + bytes(64), b"\x04" + be(1, 32) + be(1, 32),
+           b"\x04" + x + be((int.from_bytes(good[33:], "big") + 1) % P256.p,
+                             32),
+           b"\x04" + x + be(P256.p, 32), b"\x00", good[:33],
+           ec_util.point_of(ec.generate_private_key(ec.SECP384R1())
+                            .public_key())]
+    for peer in bad:
+        d = n.key_init()
+        assert errno_of(n.key_derive, kd.handle, d, algo="ecdh",
+                        flags=FLAG_EXPORTABLE, DH_PUBLIC=peer) == errno.EINVAL
+        assert ncrio.key_type(n, d) == KEY_TYPE.INVALID
+    xd = by_name(kinds, "x25519")
+    p = 2 ** 255 - 19
+    # RFC 7748 / libsodium's list: u of small order, non-canonical copies
+    for u in (0, 1, p - 1, p, p + 1,
+              int("00b8495f16056286fdb1329ceb8d09da"
+                  "6ac49ff1fae35616aeb8413b7c7aebe0", 16),
+              int("57119fd0dd4e22d8868e1c58c45c4404"
+                  "5bef839c55b1d0b1248c50a3bc959c5f", 16)):
+        d = n.key_init()
+        assert errno_of(n.key_derive, xd.handle, d, algo="ecdh",
+                        flags=FLAG_EXPORTABLE,
+                        DH_PUBLIC=be(u, 32)[::-1]) == errno.EINVAL, hex(u)
+
+
+def test_ec_keys_never_sign_as_other_algorithms(n, kinds):
+    """An EC key is not a DSA/RSA key, an X25519 key does not sign."""
+    for name in ("ec", "x25519"):
+        h = by_name(kinds, name).handle
+        for algo, extra in (("dsa", {}), ("rsa", {
+                "RSA_ENCODING_METHOD": RSA_PKCS1_V1_5})):
+            assert errno_of(n.session_init, OP.SIGN, algo, key=h,
+                            SIGNATURE_HASH_ALGORITHM="sha256",
+                            **extra) == errno.EINVAL
+    assert errno_of(n.session_init, OP.SIGN, "ecdsa",
+                    key=by_name(kinds, "x25519").handle,
+                    SIGNATURE_HASH_ALGORITHM="sha256") == errno.EINVAL
+    assert errno_of(n.key_derive, by_name(kinds, "ec").handle, n.key_init(),
+                    algo="dh", DH_PUBLIC=b"\x02") == errno.EINVAL
 
 
 # ---- get_info, error paths -----------------------------------------------------
