@@ -322,6 +322,12 @@ static int ncr_key_info_attr(const struct ncr_key *key, u16 type,
 		return ncr_nla_put_u32(out, type, key->type);
 	case NCR_ATTR_KEY_ID:
 		return ncr_nla_put(out, type, key->key_id, key->key_id_size);
+	case NCR_ATTR_ECC_CURVE:
+		/* only a key that has a curve reports one */
+		if (!key->pk || !key->pk->ops->curve_name)
+			return 0;
+		return ncr_nla_put_str(out, type,
+				       key->pk->ops->curve_name(key->pk));
 	default:
 		return 0;	/* unsupported requests are ignored */
 	}

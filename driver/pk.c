@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Public-key operations on key objects: NCRIO_KEY_GENERATE_PAIR and
- * NCRIO_KEY_DERIVE ("dh").  The algorithms are reached through their
- * struct ncr_pk_ops (lib/pk_key.h); the material's formats and key IDs are
- * pk_material.c.
+ * NCRIO_KEY_DERIVE ("dh", "ecdh": the input key's ops name theirs).  The
+ * algorithms are reached through their struct ncr_pk_ops (lib/pk_key.h);
+ * the material's formats and key IDs are pk_material.c.
  */
 #include <linux/err.h>
 #include <linux/sched/signal.h>
@@ -89,9 +89,13 @@ long ncr_key_generate_pair(struct ncr_ns *ns,
 	return err;
 }
 
-/* The DH shared secret of the input key and the peer value in tb. */
-static int pk_dh_secret(struct ncr_ns *ns, ncr_key_t handle,
-			struct nlattr *tb[], u8 *out, size_t *len)
+/*
+ * The shared secret of the input key and the peer value in tb, by the
+ * derivation alg that the key's algorithm names; *ops gets that algorithm.
+ */
+static int pk_dh_secret(struct ncr_ns *ns, ncr_key_t handle, const char *alg,
+			struct nlattr *tb[], u8 *out, size_t *len,
+			const struct ncr_pk_ops **ops)
 {
 	const struct nlattr *peer = tb[NCR_ATTR_DH_PUBLIC];
 	struct ncr_key *key;
@@ -104,7 +108,8 @@ static int pk_dh_secret(struct ncr_ns *ns, ncr_key_t handle,
 		return PTR_ERR(key);
 	down_read(&key->sem);
 	if (key->type == NCR_KEY_TYPE_PRIVATE && key->pk &&
-	    key->pk->ops->derive) {
+	    key->pk->ops->derive && !strcmp(alg, key->pk->ops->derive_name)) {
+		*ops = key->pk->ops;
 		err = 0;
 		if (key->pk->ops->max_len(key->pk) > NCR_SECRET_MAX)
 			err = -EOVERFLOW;
@@ -117,9 +122,9 @@ static int pk_dh_secret(struct ncr_ns *ns, ncr_key_t handle,
 	return err;
 }
 
-/* Flags and algorithm of a derived secret key ("dh" unless given). */
+/* Flags and algorithm of a derived secret key (the derivation's if none). */
 static int pk_derived_meta(struct ncr_key *key, struct nlattr *tb[],
-			   size_t len)
+			   size_t len, const char *derive_name)
 {
 	const struct ncr_algo *algo;
 
@@ -135,7 +140,7 @@ static int pk_derived_meta(struct ncr_key *key, struct nlattr *tb[],
 
 		if (err)
 			return err;
-		strscpy(key->algo, NCR_DERIVE_DH, sizeof(key->algo));
+		strscpy(key->algo, derive_name, sizeof(key->algo));
 	}
 	return key->flags & ~PK_DERIVED_FLAGS ? -EINVAL : 0;
 }
@@ -144,18 +149,21 @@ long ncr_key_derive(struct ncr_ns *ns, const struct ncr_key_derive *der,
 		    struct nlattr *tb[])
 {
 	const char *alg = ncr_attr_str(tb, NCR_ATTR_DERIVATION_ALGORITHM);
+	const struct ncr_pk_ops *ops = NULL;
 	size_t len = NCR_SECRET_MAX;
 	struct ncr_key *key;
 	u8 *secret;
 	int err;
 
-	if (!alg || strcmp(alg, NCR_DERIVE_DH) || der->input_key == der->new_key)
+	/* a name no algorithm derives with fails before the key is looked at */
+	if (!alg || (strcmp(alg, NCR_DERIVE_DH) && strcmp(alg, NCR_DERIVE_ECDH)) ||
+	    der->input_key == der->new_key)
 		return -EINVAL;
 	secret = kmalloc(NCR_SECRET_MAX, GFP_KERNEL);
 	if (!secret)
 		return -ENOMEM;
 	/* computed before the new key is locked: no lock-order inversion */
-	err = pk_dh_secret(ns, der->input_key, tb, secret, &len);
+	err = pk_dh_secret(ns, der->input_key, alg, tb, secret, &len, &ops);
 	if (err)
 		goto out;
 	key = ncr_key_dest_begin(ns, der->new_key);
@@ -163,7 +171,7 @@ long ncr_key_derive(struct ncr_ns *ns, const struct ncr_key_derive *der,
 		err = PTR_ERR(key);
 		goto out;
 	}
-	err = pk_derived_meta(key, tb, len);
+	err = pk_derived_meta(key, tb, len, ops->derive_name);
 	if (!err) {
 		key->type = NCR_KEY_TYPE_SECRET;
 		memcpy(key->secret, secret, len);

@@ -6,7 +6,7 @@
  *
  * Key IDs: both halves of a generated pair, and an imported key given no
  * NCR_ATTR_KEY_ID, get the SHA-1 of the public key in its export format
- * (SubjectPublicKeyInfo for RSA/DSA, the raw number for DH), as in X.509
+ * (SubjectPublicKeyInfo for RSA/DSA/EC, the raw number for DH), as in X.509
  * subjectKeyIdentifier method 1 but over the whole SPKI.
  */
 #include <crypto/hash.h>
@@ -113,6 +113,8 @@ unsigned int ncr_pk_strength_bits(struct ncr_key *key)
 {
 	unsigned int bits = key->pk ? key->pk->ops->bits(key->pk) : 0;
 
+	if (key->pk && key->pk->ops->strength)
+		return key->pk->ops->strength(key->pk);
 	if (bits >= 15360)
 		return 256;
 	if (bits >= 7680)

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Public-key sessions: RSA and DSA sign/verify (message hashed here across
+ * Public-key sessions: RSA, DSA and ECDSA sign/verify (message hashed here across
  * UPDATEs, or a precomputed digest with NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST)
  * and encrypt/decrypt (one operation per UPDATE or FINAL), through the
- * algorithm's struct ncr_pk_ops (lib/rsa.c, lib/dsa.c); hashing is the
+ * algorithm's struct ncr_pk_ops (lib/rsa.c, lib/dsa.c, lib/ec.c); hashing is the
  * kernel's shash.
  *
  * The key is only referenced by the session: its material may be replaced
@@ -183,6 +183,9 @@ static int pk_key_lock(struct ncr_session *ses, struct ncr_pk **pk)
 	else if (priv_op && (key->type != NCR_KEY_TYPE_PRIVATE ||
 			     !key->pk->is_private))
 		err = -EINVAL;
+	else if (key->pk->ops->supports &&
+		 !key->pk->ops->supports(key->pk, ses->op))
+		err = -EINVAL;	/* an x25519 "ecdsa" key signs nothing */
 	else if (key->flags & NCR_KEY_FLAG_WRAPPING)
 		err = -EPERM;	/* as for every session (session.c) */
 	else

@@ -6,7 +6,8 @@
  *   NCR_ALGO_LIST(X) expands X(name, class, min_key, max_key, key_step,
  *                              aes_key, one_request)
  *
- * name: the kernel crypto API name, or rsa/dsa/dh; min_key..max_key: the
+ * name: the kernel crypto API name, or rsa/dsa/dh/ecdsa (ecdh: the default
+ * algorithm of an ECDH secret, as dh of a DH one); min_key..max_key: the
  * secret key bytes a CIPHER or MAC takes, key_step 0 for any size in
  * between, else min_key + n * key_step; aes_key: an AES key (a KEK);
  * one_request: the whole input is one request (xts: one XTS data unit per
@@ -30,7 +31,7 @@ enum ncr_algo_class {
 	NCR_ALG_CIPHER,		/* skcipher, secret key */
 	NCR_ALG_HASH,		/* unkeyed ahash */
 	NCR_ALG_MAC,		/* keyed ahash, secret key */
-	NCR_ALG_PK,		/* "rsa", "dsa": keys and pk sessions */
+	NCR_ALG_PK,		/* "rsa", "dsa", "ecdsa": keys and pk sessions */
 	NCR_ALG_DH,		/* "dh": keys and derivation only */
 };
 
@@ -60,7 +61,9 @@ enum ncr_algo_class {
 	NCR_ALGO_HMAC(X, "sha384") NCR_ALGO_HMAC(X, "sha512")		\
 	X("rsa", NCR_ALG_PK, 0, 0, 0, false, false)			\
 	X("dsa", NCR_ALG_PK, 0, 0, 0, false, false)			\
-	X("dh", NCR_ALG_DH, 0, 0, 0, false, false)
+	X("dh", NCR_ALG_DH, 0, 0, 0, false, false)			\
+	X("ecdsa", NCR_ALG_PK, 0, 0, 0, false, false)			\
+	X("ecdh", NCR_ALG_DH, 0, 0, 0, false, false)
 
 #define NCR_ALGO_LIST_CLASS(n, c, ...)	if (!strcmp(name, n)) return c;
 

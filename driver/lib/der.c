@@ -14,6 +14,8 @@ static int get_algid(struct ncr_der *d, struct ncr_pk *pk)
 
 	if (err)
 		return err;
+	if (!ops->oid)
+		return ops->get_params(pk, a);
 	if (a.len < ops->oid_len || memcmp(a.p, ops->oid, ops->oid_len))
 		return -EINVAL;
 	a.p += ops->oid_len;
@@ -77,10 +79,9 @@ static int private_get(struct ncr_pk *pk, const u8 *der, size_t len)
 	if (err)
 		return err;
 	rest = seq;
-	err = ncr_der_get_uint(&rest, NULL);	/* version 0 */
-	if (err)
-		return err;
-	if (ncr_der_peek(&rest) == NCR_DER_SEQ)
+	/* PKCS#8 is version 0; the algorithm's format checks its own */
+	if (!ncr_der_get_uint(&rest, NULL) &&
+	    ncr_der_peek(&rest) == NCR_DER_SEQ)
 		return pkcs8_get(rest, pk);
 	return pk->ops->get_private ? pk->ops->get_private(pk, seq) : -EINVAL;
 }
@@ -117,7 +118,8 @@ static int put_algid(struct ncr_der_wr *w, const void *arg)
 {
 	const struct ncr_pk *pk = arg;
 
-	ncr_der_put_bytes(w, pk->ops->oid, pk->ops->oid_len);
+	if (pk->ops->oid)
+		ncr_der_put_bytes(w, pk->ops->oid, pk->ops->oid_len);
 	return pk->ops->put_params(w, pk);
 }
 
@@ -155,6 +157,11 @@ static int put_pkcs8(struct ncr_der_wr *w, const void *arg)
 					   arg);
 }
 
+int ncr_der_put_pkcs8(struct ncr_der_wr *w, const struct ncr_pk *pk)
+{
+	return ncr_der_put_tlv(w, NCR_DER_SEQ, put_pkcs8, pk);
+}
+
 int ncr_der_encode_public(const struct ncr_pk *pk, u8 *out, size_t *len)
 {
 	struct ncr_der_wr w = { out, out ? *len : 0, 0 };
@@ -175,6 +182,6 @@ int ncr_der_encode_private(const struct ncr_pk *pk, u8 *out, size_t *len)
 	if (pk->ops->put_private)
 		err = pk->ops->put_private(&w, pk);
 	else
-		err = ncr_der_put_tlv(&w, NCR_DER_SEQ, put_pkcs8, pk);
+		err = ncr_der_put_pkcs8(&w, pk);
 	return ncr_der_finish(&w, out, len, err);
 }

@@ -13,6 +13,9 @@
  *  private RSA: PKCS#1 RSAPrivateKey (two primes) | PKCS#8 PrivateKeyInfo
  *          DSA: OpenSSL DSAPrivateKey SEQUENCE{0, p, q, g, y, x} | PKCS#8
  *          DH:  PKCS#8 PrivateKeyInfo dhKeyAgreement (what OpenSSL writes)
+ *          EC:  RFC 5915 ECPrivateKey | PKCS#8 (NIST curves);
+ *               X25519: PKCS#8 (RFC 8410)
+ *  public  EC:  SubjectPublicKeyInfo id-ecPublicKey namedCurve, id-X25519
  * (The ioctl layer exports DH public keys as the raw number y instead.)
  */
 #ifndef NCR_DER_H
@@ -39,5 +42,8 @@ int ncr_der_decode_private(struct ncr_pk *pk, const struct ncr_pk_ops *ops,
  */
 int ncr_der_encode_public(const struct ncr_pk *pk, u8 *out, size_t *len);
 int ncr_der_encode_private(const struct ncr_pk *pk, u8 *out, size_t *len);
+
+/* The PKCS#8 PrivateKeyInfo of pk, for an ops->put_private that needs it. */
+int ncr_der_put_pkcs8(struct ncr_der_wr *w, const struct ncr_pk *pk);
 
 #endif /* NCR_DER_H */

@@ -206,6 +206,7 @@ static int dh_derive(const struct ncr_pk *pk, const u8 *peer, size_t peer_len,
 
 const struct ncr_pk_ops ncr_pk_dh = {
 	.name = "dh",
+	.derive_name = NCR_DERIVE_DH,
 	.init = ncr_ffc_init,
 	.clear = ncr_ffc_clear,
 	.check = dh_check,

@@ -3,7 +3,7 @@
 #include "pk_key.h"
 
 static const struct ncr_pk_ops *const ncr_pk_algos[] = {
-	&ncr_pk_rsa, &ncr_pk_dsa, &ncr_pk_dh,
+	&ncr_pk_rsa, &ncr_pk_dsa, &ncr_pk_dh, &ncr_pk_ec,
 };
 
 int ncr_pk_key_init(struct ncr_pk *pk, const struct ncr_pk_ops *ops)

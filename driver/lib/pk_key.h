@@ -2,7 +2,7 @@
 /*
  * struct ncr_pk: the material of a public-key object (public or private),
  * owned by the PK code and hung off struct ncr_key, and struct ncr_pk_ops:
- * what an algorithm (lib/rsa.c, lib/dsa.c, lib/dh.c) provides.  Callers
+ * what an algorithm (lib/rsa.c, lib/dsa.c, lib/dh.c, lib/ec.c) provides.  Callers
  * reach an algorithm only through its ops; a new one is one more instance
  * listed in pk_key.c.
  */
@@ -16,6 +16,7 @@
 #include "rsa.h"
 #include "dsa.h"
 #include "dh.h"
+#include "ec.h"
 
 struct ncr_pk;
 
@@ -42,6 +43,8 @@ typedef int (*ncr_pk_hash_fn)(const char *name, enum ncr_hash_id *id);
  */
 struct ncr_pk_ops {
 	const char *name;		/* as in NCR_ATTR_ALGORITHM */
+	/* NCR_ATTR_DERIVATION_ALGORITHM of derive, the new key's algorithm */
+	const char *derive_name;
 	int (*init)(struct ncr_pk *pk);
 	void (*clear)(struct ncr_pk *pk);
 	/* An imported key: ranges and consistency; sets pk->is_private. */
@@ -51,10 +54,20 @@ struct ncr_pk_ops {
 	int (*copy_public)(struct ncr_pk *dst, const struct ncr_pk *src);
 	/* The modulus (RSA n, DSA/DH p): what the strength rests on. */
 	unsigned int (*bits)(const struct ncr_pk *pk);
+	/* Optional: SP 800-57 strength when bits() is not a modulus size. */
+	unsigned int (*strength)(const struct ncr_pk *pk);
 	/* Longest signature, ciphertext or shared secret. */
 	size_t (*max_len)(const struct ncr_pk *pk);
+	/* Optional: NCR_ATTR_ECC_CURVE of the key. */
+	const char *(*curve_name)(const struct ncr_pk *pk);
+	/* Optional: can this key serve session op (NCR_OP_*) at all? */
+	bool (*supports)(const struct ncr_pk *pk, u32 op);
 
-	/* DER (der.c): the AlgorithmIdentifier OID and parameters... */
+	/*
+	 * DER (der.c): the AlgorithmIdentifier OID and parameters (oid NULL:
+	 * get_params/put_params take the whole AlgorithmIdentifier content,
+	 * for an algorithm with several OIDs)...
+	 */
 	const u8 *oid;			/* full TLV */
 	size_t oid_len;
 	int (*get_params)(struct ncr_pk *pk, struct ncr_der params);
@@ -97,7 +110,7 @@ struct ncr_pk_ops {
 		      u8 *out, size_t *len);
 };
 
-extern const struct ncr_pk_ops ncr_pk_rsa, ncr_pk_dsa, ncr_pk_dh;
+extern const struct ncr_pk_ops ncr_pk_rsa, ncr_pk_dsa, ncr_pk_dh, ncr_pk_ec;
 
 struct ncr_pk {
 	const struct ncr_pk_ops *ops;	/* NULL when cleared */
@@ -106,6 +119,7 @@ struct ncr_pk {
 		struct ncr_rsa_key rsa;
 		/* one key, also under its algorithm's name */
 		struct ncr_ffc_key ffc, dsa, dh;
+		struct ncr_ec_key ec;
 	};
 };
 
@@ -116,7 +130,7 @@ void ncr_pk_key_clear(struct ncr_pk *pk);
 /* A zeroed pk (to be initialised), or NULL; ncr_pk_free() frees. */
 struct ncr_pk *ncr_pk_alloc(void);
 void ncr_pk_free(struct ncr_pk *pk);
-/* "rsa"/"dsa"/"dh" -> its ops, NULL otherwise. */
+/* "rsa"/"dsa"/"dh"/"ecdsa" -> its ops, NULL otherwise. */
 const struct ncr_pk_ops *ncr_pk_ops_find(const char *name);
 
 static inline u32 ncr_pk_attr_u32(struct nlattr *tb[], int type, u32 def)

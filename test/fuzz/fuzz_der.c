@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz harness of driver/lib/der.c.  The first input byte picks the decoder
- * (algorithm x public/private, or the DSA signature); the rest is the DER.
+ * (algorithm x public/private, or the DSA signature; EC after it, so the
+ * older selectors keep their meaning); the rest is the DER.
  * Whatever is accepted must re-encode to a canonical form that decodes
  * again to the same encoding.  Never reads out of bounds (ASan).
  *
@@ -54,7 +55,7 @@ static void check_canonical(const struct ncr_pk *pk, bool priv)
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static const struct ncr_pk_ops *const algos[] = {
-		&ncr_pk_rsa, &ncr_pk_dsa, &ncr_pk_dh };
+		&ncr_pk_rsa, &ncr_pk_dsa, &ncr_pk_dh, NULL, &ncr_pk_ec };
 	const struct ncr_pk_ops *algo;
 	struct ncr_pk pk;
 	bool priv;
@@ -62,7 +63,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 
 	if (size < 1)
 		return 0;
-	sel = data[0] % 7;
+	sel = data[0] % 9;
 	data++;
 	size--;
 	if (sel == 6) {
@@ -79,6 +80,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		mp_clear_multi(&r, &s, NULL);
 		return 0;
 	}
+	if (sel > 6)
+		sel++;		/* 7, 8 -> EC public, private */
 	algo = algos[sel / 2];
 	priv = sel & 1;
 	if ((priv ? ncr_der_decode_private(&pk, algo, data, size) :
@@ -110,14 +113,33 @@ static struct ncr_fuzz_seed make_seed(int sel, const struct ncr_pk *pk,
 	return s;
 }
 
+/* An EC key of curve through ops.generate (tb with NCR_ATTR_ECC_CURVE). */
+static int ec_seed_key(struct ncr_pk *pk, const char *curve)
+{
+	static u8 buf[32] __attribute__((aligned(4)));
+	struct nlattr *tb[NCR_ATTR_MAX + 1] = { 0 };
+	struct nlattr *a = (struct nlattr *)buf;
+	int err;
+
+	a->nla_type = NCR_ATTR_ECC_CURVE;
+	a->nla_len = (u16)(NLA_HDRLEN + strlen(curve) + 1);
+	memcpy(buf + NLA_HDRLEN, curve, strlen(curve) + 1);
+	tb[NCR_ATTR_ECC_CURVE] = a;
+	err = ncr_pk_key_init(pk, &ncr_pk_ec);
+	if (!err)
+		err = ncr_pk_ec.generate(pk, tb);
+	pk->is_private = !err;
+	return err;
+}
+
 size_t ncr_fuzz_seeds(struct ncr_fuzz_seed *seeds, size_t max)
 {
-	struct ncr_pk rsa, dsa, dh;
+	struct ncr_pk rsa, dsa, dh, ec, x;
 	u8 sig[128];
 	size_t siglen = sizeof(sig);
 
-	if (max < 7)
-		fail("room for 7 seeds");
+	if (max < 11)
+		fail("room for 11 seeds");
 	if (ncr_pk_key_init(&rsa, &ncr_pk_rsa) ||
 	    ncr_rsa_generate(&rsa.rsa, 1024, NULL, 0) ||
 	    ncr_pk_key_init(&dsa, &ncr_pk_dsa) ||
@@ -141,8 +163,16 @@ size_t ncr_fuzz_seeds(struct ncr_fuzz_seed *seeds, size_t max)
 	seeds[6].data[0] = 6;
 	memcpy(seeds[6].data + 1, sig, siglen);
 	seeds[6].size = siglen + 1;
+	if (ec_seed_key(&ec, "P-256") || ec_seed_key(&x, "x25519"))
+		fail("EC key generation");
+	seeds[7] = make_seed(7, &ec, false);
+	seeds[8] = make_seed(8, &ec, true);
+	seeds[9] = make_seed(7, &x, false);
+	seeds[10] = make_seed(8, &x, true);
 	ncr_pk_key_clear(&rsa);
 	ncr_pk_key_clear(&dsa);
 	ncr_pk_key_clear(&dh);
-	return 7;
+	ncr_pk_key_clear(&ec);
+	ncr_pk_key_clear(&x);
+	return 11;
 }

@@ -51,7 +51,9 @@ EVP_PKEY *ossl_from_der(const char *type, int selection, const u8 *der,
 
 static const char *ossl_type(const struct ncr_pk_ops *algo)
 {
-	return algo == &ncr_pk_rsa ? "RSA" : algo == &ncr_pk_dsa ? "DSA" : "DH";
+	/* EC: "EC" or "X25519" by the curve, which the decoder finds itself */
+	return algo == &ncr_pk_rsa ? "RSA" : algo == &ncr_pk_dsa ? "DSA" :
+	       algo == &ncr_pk_ec ? NULL : "DH";
 }
 
 EVP_PKEY *ncr_to_ossl(const struct ncr_pk *pk, int private_key)
