@@ -135,6 +135,9 @@ struct ncrp_khandle *ncrp_khandle_new(int key);
 struct ncrp_khandle *ncrp_khandle_ref(struct ncrp_khandle *h);
 void ncrp_khandle_unref(struct ncrp_khandle *h);
 
+/* ---- capabilities.c: the TLS groups of ncr's EC and X25519 ---- */
+OSSL_FUNC_provider_get_capabilities_fn ncrp_get_capabilities;
+
 /* ---- algorithm tables ---- */
 extern const OSSL_ALGORITHM ncrp_ciphers[];
 extern const OSSL_ALGORITHM ncrp_keymgmts[];
