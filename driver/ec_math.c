@@ -17,6 +17,8 @@ static_assert(NCR_EC_MATH_P256 == ECC_CURVE_NIST_P256);
 static_assert(NCR_EC_MATH_P384 == ECC_CURVE_NIST_P384);
 static_assert(NCR_EC_MAX_BYTES <= ECC_MAX_BYTES);
 
+#define EC_ND (NCR_EC_MAX_BYTES / 8)	/* u64 digits of the largest curve */
+
 /* The curve, or NULL when nbytes is not its size. */
 static const struct ecc_curve *ec_curve(unsigned int id, unsigned int nbytes)
 {
@@ -28,20 +30,48 @@ static const struct ecc_curve *ec_curve(unsigned int id, unsigned int nbytes)
 	return c;
 }
 
+/*
+ * be = n - be (big-endian bytes in u64 words, as crypto/ecc.c takes
+ * scalars).  x(d P) = x((n - d) P), and y flips: crypto/ecc.c's ladder
+ * gets a few scalars next to multiples of n wrong (d = n - 2 among them),
+ * n - d is then far from them.
+ */
+static void ec_negate_scalar(const struct ecc_curve *c, u64 *be,
+			     unsigned int nd)
+{
+	u64 v[EC_ND];
+
+	ecc_swap_digits(be, v, nd);
+	vli_sub(v, c->n, v, nd);
+	ecc_swap_digits(v, be, nd);
+	memzero_explicit(v, sizeof(v));
+}
+
 int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,
 		    u8 *pub)
 {
-	u64 priv[NCR_EC_MAX_BYTES / 8], pt[2 * NCR_EC_MAX_BYTES / 8];
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	u64 priv[EC_ND], pt[2 * EC_ND], y[EC_ND];
+	unsigned int nd = nbytes / 8;
 	int err;
 
-	if (!ec_curve(curve, nbytes))
+	if (!c)
 		return -EINVAL;
 	memcpy(priv, d, nbytes);
-	err = ecc_make_pub_key(curve, nbytes / 8, priv, pt);
+	/* -EAGAIN: d * G failed its own full validation */
+	err = ecc_make_pub_key(curve, nd, priv, pt);
+	if (err == -EAGAIN) {
+		ec_negate_scalar(c, priv, nd);
+		err = ecc_make_pub_key(curve, nd, priv, pt);
+		if (!err) {	/* -(x, y) = (x, p - y) */
+			vli_from_be64(y, pt + nd, nd);
+			vli_sub(y, c->p, y, nd);
+			ecc_swap_digits(y, pt + nd, nd);
+		}
+	}
 	memzero_explicit(priv, sizeof(priv));
 	if (!err)
 		memcpy(pub, pt, 2 * nbytes);
-	/* -EAGAIN: d * G failed its own validation, d was out of range */
 	return err == -EAGAIN ? -EINVAL : err;
 }
 
@@ -49,7 +79,7 @@ int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
 			  const u8 *pub)
 {
 	const struct ecc_curve *c = ec_curve(curve, nbytes);
-	u64 x[NCR_EC_MAX_BYTES / 8], y[NCR_EC_MAX_BYTES / 8];
+	u64 x[EC_ND], y[EC_ND];
 	struct ecc_point q = ECC_POINT_INIT(x, y, nbytes / 8);
 	int err;
 
@@ -65,7 +95,7 @@ int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
 static void ec_mod_add(u64 *r, const u64 *a, const u64 *b, const u64 *n,
 		       unsigned int nd)
 {
-	u64 sum[NCR_EC_MAX_BYTES / 8], diff[NCR_EC_MAX_BYTES / 8];
+	u64 sum[EC_ND], diff[EC_ND];
 	u64 carry = 0, borrow = 0, s, t, keep;
 	unsigned int i;
 
@@ -97,12 +127,12 @@ static void ec_reduce_once(u64 *x, const u64 *n, unsigned int nd)
 }
 
 struct ec_sign_tmp {
-	u64 pt[2 * NCR_EC_MAX_BYTES / 8];
-	u64 kbe[NCR_EC_MAX_BYTES / 8];
-	u64 r[NCR_EC_MAX_BYTES / 8], s[NCR_EC_MAX_BYTES / 8];
-	u64 k[NCR_EC_MAX_BYTES / 8], b[NCR_EC_MAX_BYTES / 8];
-	u64 d[NCR_EC_MAX_BYTES / 8], e[NCR_EC_MAX_BYTES / 8];
-	u64 t[NCR_EC_MAX_BYTES / 8];
+	u64 pt[2 * EC_ND];
+	u64 kbe[EC_ND];
+	u64 r[EC_ND], s[EC_ND];
+	u64 k[EC_ND], b[EC_ND];
+	u64 d[EC_ND], e[EC_ND];
+	u64 t[EC_ND];
 };
 
 /* s = k^-1 (e + r d), k^-1 = b (k b)^-1: the inversion never sees k. */
@@ -156,22 +186,132 @@ out:
 	return err;
 }
 
+/* ---- a complete (slow) u1 G + u2 Q for what the fast path rejects ---- */
+
+struct ec_apt {			/* affine point, or O */
+	u64 x[EC_ND], y[EC_ND];
+	bool inf;
+};
+
+/* r = a - b mod p for a, b < p. */
+static void ec_mod_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p,
+		       unsigned int nd)
+{
+	u64 nb[EC_ND];
+
+	if (vli_is_zero(b, nd)) {
+		memcpy(r, a, nd * 8);
+		return;
+	}
+	vli_sub(nb, p, b, nd);		/* -b */
+	ec_mod_add(r, a, nb, p, nd);
+}
+
+/* r = p + q on c (any of them O, p = q, p = -q included). */
+static void ec_apt_add(struct ec_apt *r, const struct ec_apt *p,
+		       const struct ec_apt *q, const struct ecc_curve *c)
+{
+	unsigned int nd = c->g.ndigits;
+	u64 l[EC_ND], t[EC_ND], x3[EC_ND];
+
+	if (p->inf || q->inf) {
+		*r = p->inf ? *q : *p;
+		return;
+	}
+	if (!vli_cmp(p->x, q->x, nd)) {
+		if (vli_cmp(p->y, q->y, nd) || vli_is_zero(p->y, nd)) {
+			r->inf = true;
+			return;
+		}
+		/* l = (3 x^2 + a) / 2y */
+		vli_mod_mult_slow(l, p->x, p->x, c->p, nd);
+		ec_mod_add(t, l, l, c->p, nd);
+		ec_mod_add(l, t, l, c->p, nd);
+		ec_mod_add(l, l, c->a, c->p, nd);
+		ec_mod_add(t, p->y, p->y, c->p, nd);
+	} else {
+		/* l = (y2 - y1) / (x2 - x1) */
+		ec_mod_sub(l, q->y, p->y, c->p, nd);
+		ec_mod_sub(t, q->x, p->x, c->p, nd);
+	}
+	vli_mod_inv(t, t, c->p, nd);
+	vli_mod_mult_slow(l, l, t, c->p, nd);
+	/* x3 = l^2 - x1 - x2, y3 = l (x1 - x3) - y1 */
+	vli_mod_mult_slow(x3, l, l, c->p, nd);
+	ec_mod_sub(x3, x3, p->x, c->p, nd);
+	ec_mod_sub(x3, x3, q->x, c->p, nd);
+	ec_mod_sub(t, p->x, x3, c->p, nd);
+	vli_mod_mult_slow(t, l, t, c->p, nd);
+	ec_mod_sub(r->y, t, p->y, c->p, nd);
+	memcpy(r->x, x3, sizeof(x3));
+	r->inf = false;
+}
+
+/*
+ * crypto/ecc.c's ecc_point_mult_shamir() adds without checking for equal
+ * points, so a valid signature whose intermediate sums meet (Wycheproof's
+ * "Edge case for Shamir multiplication", "extreme value for k") comes out
+ * wrong.  A rejection is therefore checked again with complete affine
+ * formulas: public values only, time is no concern.
+ */
+static bool ec_verify_complete(const struct ecc_curve *c, const u64 *u1,
+			       const u64 *u2, const struct ec_apt *q,
+			       const u64 *r)
+{
+	unsigned int nd = c->g.ndigits;
+	struct ec_apt *t = kmalloc_array(5, sizeof(*t), GFP_KERNEL);
+	struct ec_apt *acc, *g, *tab[4];
+	bool ok = false;
+	int i;
+
+	if (!t)
+		return false;
+	acc = &t[0];
+	g = &t[1];
+	memcpy(g->x, c->g.x, nd * 8);
+	memcpy(g->y, c->g.y, nd * 8);
+	g->inf = false;
+	t[2] = *q;
+	ec_apt_add(&t[3], g, &t[2], c);
+	tab[0] = NULL;
+	tab[1] = g;
+	tab[2] = &t[2];
+	tab[3] = &t[3];
+	acc->inf = true;
+	for (i = nd * 64 - 1; i >= 0; i--) {
+		unsigned int idx = ((u1[i / 64] >> (i % 64)) & 1) |
+				   (((u2[i / 64] >> (i % 64)) & 1) << 1);
+
+		ec_apt_add(&t[4], acc, acc, c);
+		*acc = t[4];
+		if (idx) {
+			ec_apt_add(&t[4], acc, tab[idx], c);
+			*acc = t[4];
+		}
+	}
+	if (!acc->inf) {
+		ec_reduce_once(acc->x, c->n, nd);
+		ok = !vli_cmp(acc->x, r, nd);
+	}
+	kfree(t);
+	return ok;
+}
+
 int ncr_ec_math_verify(unsigned int curve, unsigned int nbytes,
 		       const u8 *pub, const u8 *e, const u8 *r, const u8 *s)
 {
 	const struct ecc_curve *c = ec_curve(curve, nbytes);
-	u64 qx[NCR_EC_MAX_BYTES / 8], qy[NCR_EC_MAX_BYTES / 8];
-	u64 x[NCR_EC_MAX_BYTES / 8], y[NCR_EC_MAX_BYTES / 8];
-	u64 rr[NCR_EC_MAX_BYTES / 8], w[NCR_EC_MAX_BYTES / 8];
-	u64 u1[NCR_EC_MAX_BYTES / 8], u2[NCR_EC_MAX_BYTES / 8];
+	u64 x[EC_ND], y[EC_ND], rr[EC_ND], w[EC_ND], u1[EC_ND], u2[EC_ND];
 	unsigned int nd = nbytes / 8;
-	struct ecc_point q = ECC_POINT_INIT(qx, qy, nd);
 	struct ecc_point res = ECC_POINT_INIT(x, y, nd);
+	struct ec_apt q;
+	struct ecc_point qp = ECC_POINT_INIT(q.x, q.y, nd);
 
 	if (!c)
 		return -EINVAL;
-	vli_from_be64(qx, pub, nd);
-	vli_from_be64(qy, pub + nbytes, nd);
+	q.inf = false;
+	vli_from_be64(q.x, pub, nd);
+	vli_from_be64(q.y, pub + nbytes, nd);
 	vli_from_be64(rr, r, nd);
 	vli_from_be64(w, s, nd);
 	vli_from_be64(u1, e, nd);
@@ -180,30 +320,37 @@ int ncr_ec_math_verify(unsigned int curve, unsigned int nbytes,
 	vli_mod_inv(w, w, c->n, nd);
 	vli_mod_mult_slow(u1, u1, w, c->n, nd);
 	vli_mod_mult_slow(u2, rr, w, c->n, nd);
-	ecc_point_mult_shamir(&res, u1, &c->g, u2, &q, c);
+	ecc_point_mult_shamir(&res, u1, &c->g, u2, &qp, c);
 	/* O comes out as x = 0, never equal to r >= 1 */
 	ec_reduce_once(x, c->n, nd);
-	return vli_cmp(x, rr, nd) == 0;
+	if (!vli_cmp(x, rr, nd))
+		return 1;
+	return ec_verify_complete(c, u1, u2, &q, rr);
 }
 
 int ncr_ec_math_ecdh(unsigned int curve, unsigned int nbytes, const u8 *d,
 		     const u8 *peer, u8 *x)
 {
-	u64 priv[NCR_EC_MAX_BYTES / 8], pt[2 * NCR_EC_MAX_BYTES / 8];
-	u64 sec[NCR_EC_MAX_BYTES / 8];
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	u64 priv[EC_ND], pt[2 * EC_ND], sec[EC_ND];
+	unsigned int nd = nbytes / 8;
 	int err;
 
-	if (!ec_curve(curve, nbytes))
+	if (!c)
 		return -EINVAL;
 	memcpy(priv, d, nbytes);
 	memcpy(pt, peer, 2 * nbytes);
 	/* validates the peer (on the curve: enough for a prime order) */
-	err = crypto_ecdh_shared_secret(curve, nbytes / 8, priv, pt, sec);
+	err = crypto_ecdh_shared_secret(curve, nd, priv, pt, sec);
+	/* -EFAULT: O, which a peer of order n gives for no d < n */
+	if (err == -EFAULT) {
+		ec_negate_scalar(c, priv, nd);
+		err = crypto_ecdh_shared_secret(curve, nd, priv, pt, sec);
+	}
 	if (!err)
 		memcpy(x, sec, nbytes);
 	memzero_explicit(priv, sizeof(priv));
 	memzero_explicit(sec, sizeof(sec));
-	/* -EFAULT: the product is the point at infinity */
 	return err == -ENOMEM ? err : err ? -EINVAL : 0;
 }
 

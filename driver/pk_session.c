@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Public-key sessions: RSA, DSA and ECDSA sign/verify (message hashed here across
- * UPDATEs, or a precomputed digest with NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST)
- * and encrypt/decrypt (one operation per UPDATE or FINAL), through the
- * algorithm's struct ncr_pk_ops (lib/rsa.c, lib/dsa.c, lib/ec.c); hashing is the
- * kernel's shash.
+ * Public-key sessions: RSA, DSA and ECDSA sign/verify (message hashed here
+ * across UPDATEs, or a precomputed digest with
+ * NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST) and encrypt/decrypt (one operation per
+ * UPDATE or FINAL), through the algorithm's struct ncr_pk_ops (lib/rsa.c,
+ * lib/dsa.c, lib/ec.c); hashing is the kernel's shash.
  *
  * The key is only referenced by the session: its material may be replaced
  * (KEY_IMPORT, GENERATE_PAIR) while the session lives, so every operation

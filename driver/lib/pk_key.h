@@ -2,9 +2,9 @@
 /*
  * struct ncr_pk: the material of a public-key object (public or private),
  * owned by the PK code and hung off struct ncr_key, and struct ncr_pk_ops:
- * what an algorithm (lib/rsa.c, lib/dsa.c, lib/dh.c, lib/ec.c) provides.  Callers
- * reach an algorithm only through its ops; a new one is one more instance
- * listed in pk_key.c.
+ * what an algorithm (lib/rsa.c, lib/dsa.c, lib/dh.c, lib/ec.c) provides.
+ * Callers reach an algorithm only through its ops; a new one is one more
+ * instance listed in pk_key.c.
  */
 #ifndef NCR_PK_KEY_H
 #define NCR_PK_KEY_H

@@ -686,6 +686,9 @@ static void test_wycheproof(const char *dir)
 	wp_ecdsa("ecdsa_secp256r1_sha256_p1363_test.json", NCR_HASH_SHA256, 1);
 	wp_ecdsa("ecdsa_secp384r1_sha384_p1363_test.json", NCR_HASH_SHA384, 1);
 	wp_derive("ecdh_secp256r1_ecpoint_test.json", "P-256");
+	/* the peer as a SubjectPublicKeyInfo */
+	wp_derive("ecdh_secp256r1_test.json", "P-256");
+	wp_derive("ecdh_secp384r1_test.json", "P-384");
 	wp_derive("x25519_test.json", "x25519");
 }
 

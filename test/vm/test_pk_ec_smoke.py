@@ -103,6 +103,9 @@ def test_generate_errors(n):
     for extra in ({}, {"ECC_CURVE": "P-521"}, {"ECC_CURVE": "p-256"}):
         assert errno_of(n.key_generate_pair, priv, pub, "ecdsa",
                         **extra) == errno.EINVAL
+    # a key without a curve reports none
+    s = n.secret_key(bytes(16), "ecb(aes)")
+    assert n.key_get_info(s, wanted=(ATTR.ECC_CURVE,)) == {}
 
 
 @pytest.mark.parametrize("curve", ["P-256", "P-384"])
