@@ -65,6 +65,8 @@ static void put_pair_params(struct ncrlib_attrs *a,
 		ncrlib_attrs_put(a, NCR_ATTR_DH_PRIME, p->dh_p, p->dh_p_len);
 	if (p->dh_g != NULL)
 		ncrlib_attrs_put(a, NCR_ATTR_DH_BASE, p->dh_g, p->dh_g_len);
+	if (p->ecc_curve != NULL)
+		ncrlib_attrs_str(a, NCR_ATTR_ECC_CURVE, p->ecc_curve);
 }
 
 int ncrlib_key_generate_pair(int fd, const struct ncrlib_pair_params *p)
@@ -82,12 +84,19 @@ int ncrlib_key_generate_pair(int fd, const struct ncrlib_pair_params *p)
 int ncrlib_key_derive_dh(int fd, int priv, int newkey, uint32_t flags,
 			 const void *peer, size_t peer_len)
 {
+	return ncrlib_key_derive(fd, NCR_DERIVE_DH, priv, newkey, flags, peer,
+				 peer_len);
+}
+
+int ncrlib_key_derive(int fd, const char *kdf, int priv, int newkey,
+		      uint32_t flags, const void *peer, size_t peer_len)
+{
 	struct ncr_key_derive s = { .input_key = priv, .new_key = newkey };
 	struct ncrlib_attrs a;
 
 	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
 		return -ENOMEM;
-	ncrlib_attrs_str(&a, NCR_ATTR_DERIVATION_ALGORITHM, NCR_DERIVE_DH);
+	ncrlib_attrs_str(&a, NCR_ATTR_DERIVATION_ALGORITHM, kdf);
 	ncrlib_attrs_u32(&a, NCR_ATTR_KEY_FLAGS, flags);
 	ncrlib_attrs_put(&a, NCR_ATTR_DH_PUBLIC, peer, peer_len);
 	return (int)ncrlib_attrs_call(fd, NCRIO_KEY_DERIVE, &a);

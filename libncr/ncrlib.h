@@ -73,7 +73,7 @@ int ncrlib_key_generate(int fd, int key, const char *algo, uint32_t bits,
 /* NCRIO_KEY_GENERATE_PAIR; members left 0/NULL are not sent. */
 struct ncrlib_pair_params {
 	int priv, pub;			/* handles from ncrlib_key_new */
-	const char *algo;		/* "rsa", "dsa", "dh" */
+	const char *algo;		/* "rsa", "dsa", "dh", "ecdsa" */
 	uint32_t flags;			/* NCR_KEY_FLAG_* of the pair */
 	uint32_t rsa_bits;
 	const void *rsa_e;
@@ -81,8 +81,16 @@ struct ncrlib_pair_params {
 	uint32_t dsa_p_bits, dsa_q_bits;
 	const void *dh_p, *dh_g;
 	size_t dh_p_len, dh_g_len;
+	const char *ecc_curve;		/* "ecdsa": NCR_ECC_CURVE_* */
 };
 int ncrlib_key_generate_pair(int fd, const struct ncrlib_pair_params *p);
+/*
+ * NCRIO_KEY_DERIVE of @priv with derivation @kdf (NCR_DERIVE_DH,
+ * NCR_DERIVE_ECDH) and the peer's public value @peer into secret key
+ * @newkey.
+ */
+int ncrlib_key_derive(int fd, const char *kdf, int priv, int newkey,
+		      uint32_t flags, const void *peer, size_t peer_len);
 int ncrlib_key_derive_dh(int fd, int priv, int newkey, uint32_t flags,
 			 const void *peer, size_t peer_len);
 /* Exported length or -errno. */

@@ -27,6 +27,8 @@ static OSSL_FUNC_decoder_newctx_fn pem_dec_newctx;
 static OSSL_FUNC_decoder_newctx_fn rsa_dec_newctx;
 static OSSL_FUNC_decoder_newctx_fn dsa_dec_newctx;
 static OSSL_FUNC_decoder_newctx_fn dh_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn ec_dec_newctx;
+static OSSL_FUNC_decoder_newctx_fn x25519_dec_newctx;
 static OSSL_FUNC_decoder_decode_fn pem_decode;
 
 struct dec_ctx {
@@ -60,6 +62,16 @@ static void *dh_dec_newctx(void *provctx)
 	return dec_newctx(provctx, NCR_PKT_DH);
 }
 
+static void *ec_dec_newctx(void *provctx)
+{
+	return dec_newctx(provctx, NCR_PKT_EC);
+}
+
+static void *x25519_dec_newctx(void *provctx)
+{
+	return dec_newctx(provctx, NCR_PKT_X25519);
+}
+
 static void dec_freectx(void *ctx)
 {
 	free(ctx);
@@ -90,6 +102,10 @@ static int spki_type(const unsigned char *spki, size_t len)
 		return NCR_PKT_DSA;
 	case NID_dhKeyAgreement:
 		return NCR_PKT_DH;
+	case NID_X9_62_id_ecPublicKey:
+		return NCR_PKT_EC;
+	case NID_X25519:
+		return NCR_PKT_X25519;
 	}
 	return 0;
 }
@@ -262,6 +278,8 @@ static const OSSL_DISPATCH t##_decoder_functions[] = {		\
 DEC_FUNCS(rsa)
 DEC_FUNCS(dsa)
 DEC_FUNCS(dh)
+DEC_FUNCS(ec)
+DEC_FUNCS(x25519)
 
 static void *pem_dec_newctx(void *provctx)
 {
@@ -285,6 +303,10 @@ const OSSL_ALGORITHM ncrp_decoders[] = {
 	{ NCRP_SN_DSA, DEC_PROPS, dsa_decoder_functions,
 	  "ncr key file" },
 	{ NCRP_SN_DH, DEC_PROPS, dh_decoder_functions,
+	  "ncr key file" },
+	{ NCRP_SN_EC, DEC_PROPS, ec_decoder_functions,
+	  "ncr key file" },
+	{ NCRP_SN_X25519, DEC_PROPS, x25519_decoder_functions,
 	  "ncr key file" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -155,8 +155,14 @@ const OSSL_ALGORITHM ncrp_encoders[] = {
 	  "ncr key file (storage blob + public key)" },
 	{ NCRP_SN_DH, BLOB_PROPS, blob_encoder_functions,
 	  "ncr key file (storage blob + public key)" },
+	{ NCRP_SN_EC, BLOB_PROPS, blob_encoder_functions,
+	  "ncr key file (storage blob + public key)" },
+	{ NCRP_SN_X25519, BLOB_PROPS, blob_encoder_functions,
+	  "ncr key file (storage blob + public key)" },
 	{ NCRP_SN_RSA, TEXT_PROPS, text_encoder_functions, NULL },
 	{ NCRP_SN_DSA, TEXT_PROPS, text_encoder_functions, NULL },
 	{ NCRP_SN_DH, TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_EC, TEXT_PROPS, text_encoder_functions, NULL },
+	{ NCRP_SN_X25519, TEXT_PROPS, text_encoder_functions, NULL },
 	{ NULL, NULL, NULL, NULL }
 };

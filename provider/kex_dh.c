@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KEYEXCH for DH: the shared secret is derived in the kernel
- * (NCRIO_KEY_DERIVE into an exportable secret key, then exported).  Like
+ * (kex_kernel.c).  Like
  * OpenSSL, leading zero bytes are stripped unless "pad" is set.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/core_names.h>
@@ -123,54 +122,6 @@ static int kex_set_peer(void *vctx, void *provkey)
 	return 1;
 }
 
-/* The peer's public value as big-endian bytes (malloc'ed); raises. */
-static unsigned char *peer_value(const struct kex_ctx *c, size_t *len)
-{
-	unsigned char *y;
-	BIGNUM *bn = NULL;
-
-	if (!EVP_PKEY_get_bn_param(c->peer->pub, OSSL_PKEY_PARAM_PUB_KEY,
-				   &bn)) {
-		ncrp_raise(NCR_R_INVALID_ARGUMENT, "peer has no public value");
-		return NULL;
-	}
-	*len = (size_t)BN_num_bytes(bn);
-	y = malloc(*len ? *len : 1);
-	if (y != NULL)
-		BN_bn2bin(bn, y);
-	BN_free(bn);
-	return y;
-}
-
-/* Derives in the kernel and exports the secret into @buf: length or -1. */
-static long kernel_dh(const struct kex_ctx *c, const unsigned char *y,
-		      size_t ylen, unsigned char *buf, size_t cap)
-{
-	int fd = ncrlib_dev_fd();
-	int nk = ncrlib_key_new(fd), r;
-	long n = -1;
-
-	if (nk < 0) {
-		ncrp_raise_errno("allocating a kernel key", -nk);
-		return -1;
-	}
-	r = ncrlib_key_derive_dh(fd, c->key->priv->key, nk,
-				 NCR_KEY_FLAG_EXPORTABLE, y, ylen);
-	if (r == -EINVAL)
-		ncrp_raise(NCR_R_INVALID_ARGUMENT, "the kernel refused "
-			   "the peer's DH public value");
-	else if (r < 0)
-		ncrp_raise_errno("kernel DH derivation", -r);
-	if (r >= 0) {
-		n = ncrlib_key_export(fd, nk, buf, cap);
-		if (n < 0)
-			ncrp_raise_errno("exporting the shared secret",
-					 (int)-n);
-	}
-	ncrlib_key_free(fd, nk);
-	return n < 0 ? -1 : n;
-}
-
 static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		      size_t outlen)
 {
@@ -189,9 +140,11 @@ static int kex_derive(void *vctx, unsigned char *secret, size_t *secretlen,
 		*secretlen = plen;
 		return 1;
 	}
-	y = peer_value(c, &ylen);
+	y = ncrp_pkey_peer_value(c->peer, &ylen);
 	buf = y != NULL ? malloc(plen + 64) : NULL;
-	if (buf == NULL || (n = kernel_dh(c, y, ylen, buf, plen + 64)) < 0)
+	if (buf == NULL ||
+	    (n = ncrp_kernel_derive(c->key, NCR_DERIVE_DH, y, ylen, buf,
+				    plen + 64)) < 0)
 		goto out;
 	if (!c->pad)
 		while (i < (size_t)n && buf[i] == 0)
@@ -216,7 +169,7 @@ out:
 	return ok;
 }
 
-static const OSSL_DISPATCH dh_kex_functions[] = {
+const OSSL_DISPATCH ncrp_dh_kex_functions[] = {
 	{ OSSL_FUNC_KEYEXCH_NEWCTX, (void (*)(void))kex_newctx },
 	{ OSSL_FUNC_KEYEXCH_FREECTX, (void (*)(void))kex_freectx },
 	{ OSSL_FUNC_KEYEXCH_DUPCTX, (void (*)(void))kex_dupctx },
@@ -228,10 +181,4 @@ static const OSSL_DISPATCH dh_kex_functions[] = {
 	{ OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS,
 	  (void (*)(void))kex_settable },
 	{ 0, NULL }
-};
-
-const OSSL_ALGORITHM ncrp_keyexchs[] = {
-	{ NCRP_NAMES_DH, NCRP_PROPS,
-	  dh_kex_functions, "DH derived in the kernel" },
-	{ NULL, NULL, NULL, NULL }
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KEYMGMT common to RSA, DSA and DH, and the dispatch table of each.
+ * KEYMGMT common to RSA, DSA, DH, EC and X25519, and the dispatch table of
+ * each.
  *
  * Private halves live in the kernel (generated there, or restored from a
  * storage blob) and only leave it if the kernel key is exportable.  Public
@@ -27,14 +28,19 @@ static OSSL_FUNC_keymgmt_get_params_fn km_get_params;
 static OSSL_FUNC_keymgmt_gettable_params_fn rsa_gettable_params;
 static OSSL_FUNC_keymgmt_gettable_params_fn dsa_gettable_params;
 static OSSL_FUNC_keymgmt_gettable_params_fn dh_gettable_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn ec_gettable_params;
+static OSSL_FUNC_keymgmt_gettable_params_fn x25519_gettable_params;
 static OSSL_FUNC_keymgmt_export_fn km_export;
 static OSSL_FUNC_keymgmt_import_fn km_import;
 static OSSL_FUNC_keymgmt_export_types_fn km_io_types;
+static OSSL_FUNC_keymgmt_export_types_fn ec_io_types;
 static OSSL_FUNC_keymgmt_load_fn km_load;
 static OSSL_FUNC_keymgmt_dup_fn km_dup;
 static OSSL_FUNC_keymgmt_query_operation_name_fn rsa_query_operation_name;
 static OSSL_FUNC_keymgmt_query_operation_name_fn dsa_query_operation_name;
 static OSSL_FUNC_keymgmt_query_operation_name_fn dh_query_operation_name;
+static OSSL_FUNC_keymgmt_query_operation_name_fn ec_query_operation_name;
+static OSSL_FUNC_keymgmt_query_operation_name_fn x25519_query_operation_name;
 
 static void km_free(void *keydata)
 {
@@ -46,10 +52,16 @@ static int has_public_value(const struct ncrp_pkey *k)
 	BIGNUM *bn = NULL;
 	int ok;
 
+	size_t len = 0;
+
 	if (k->pub == NULL)
 		return 0;
 	if (k->type == NCR_PKT_RSA)
 		return 1;
+	/* EC and X25519 public values are octet strings */
+	if (k->type == NCR_PKT_EC || k->type == NCR_PKT_X25519)
+		return EVP_PKEY_get_octet_string_param(
+			k->pub, OSSL_PKEY_PARAM_PUB_KEY, NULL, 0, &len) && len;
 	ok = EVP_PKEY_get_bn_param(k->pub, OSSL_PKEY_PARAM_PUB_KEY, &bn);
 	BN_free(bn);
 	return ok;
@@ -67,7 +79,7 @@ static int km_has(const void *keydata, int selection)
 	if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && k->priv == NULL)
 		return 0;
 	if ((selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) &&
-	    k->type != NCR_PKT_RSA && k->pub == NULL)
+	    ncrp_pk_has_domain(k->type) && k->pub == NULL)
 		return 0;
 	return 1;
 }
@@ -96,7 +108,7 @@ static int km_validate(const void *keydata, int selection, int checktype)
 			return 0;
 		if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
 			ok = EVP_PKEY_public_check(pc) == 1;
-		else if (k->type != NCR_PKT_RSA)
+		else if (ncrp_pk_has_domain(k->type))
 			ok = EVP_PKEY_param_check(pc) == 1;
 		EVP_PKEY_CTX_free(pc);
 	}
@@ -117,8 +129,10 @@ static int km_match(const void *v1, const void *v2, int selection)
 		return EVP_PKEY_eq(a->pub, b->pub) == 1;
 	}
 	if (selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) {
+		if (!ncrp_pk_has_domain(a->type))
+			return 1;
 		if (a->pub == NULL || b->pub == NULL)
-			return a->type == NCR_PKT_RSA;
+			return 0;
 		return EVP_PKEY_parameters_eq(a->pub, b->pub) == 1;
 	}
 	return 1;
@@ -236,10 +250,11 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
 	    (k->type == NCR_PKT_RSA ||
 	     OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY) != NULL))
 		sel = EVP_PKEY_PUBLIC_KEY;
-	else if (selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS)
+	else if ((selection & OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS) &&
+		 ncrp_pk_has_domain(k->type))
 		sel = EVP_PKEY_KEY_PARAMETERS;
 	else
-		return 1;	/* nothing public to import (RSA: no parameters) */
+		return 1;	/* nothing public to import */
 	pc = EVP_PKEY_CTX_new_from_name(k->prov->swctx,
 					ncrp_pk_ossl_name(k->type), NULL);
 	if (pc == NULL || EVP_PKEY_fromdata_init(pc) <= 0 ||
@@ -265,6 +280,18 @@ static const OSSL_PARAM *km_io_types(int selection)
 		OSSL_PARAM_BN(OSSL_PKEY_PARAM_FFC_G, NULL, 0),
 		OSSL_PARAM_BN(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
 		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
+		OSSL_PARAM_END
+	};
+
+	(void)selection;
+	return t;
+}
+
+static const OSSL_PARAM *ec_io_types(int selection)
+{
+	static const OSSL_PARAM t[] = {
+		OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
+		OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
 		OSSL_PARAM_END
 	};
 
@@ -339,6 +366,40 @@ static const OSSL_PARAM dh_gettable[] = {
 	OSSL_PARAM_END
 };
 
+/* What libssl asks of an EC key (curve, key share, point format). */
+static const OSSL_PARAM ec_gettable[] = {
+	KM_GETTABLE_SIZES,
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_DEFAULT_DIGEST, NULL, 0),
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_ENCODING, NULL, 0),
+	OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT,
+			       NULL, 0),
+	OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
+	OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_EC_PUB_X, NULL, 0),
+	OSSL_PARAM_BN(OSSL_PKEY_PARAM_EC_PUB_Y, NULL, 0),
+	OSSL_PARAM_END
+};
+
+static const OSSL_PARAM x25519_gettable[] = {
+	KM_GETTABLE_SIZES,
+	OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
+	OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
+	OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *ec_gettable_params(void *provctx)
+{
+	(void)provctx;
+	return ec_gettable;
+}
+
+static const OSSL_PARAM *x25519_gettable_params(void *provctx)
+{
+	(void)provctx;
+	return x25519_gettable;
+}
+
 static const OSSL_PARAM *rsa_gettable_params(void *provctx)
 {
 	(void)provctx;
@@ -375,15 +436,35 @@ static const char *dh_query_operation_name(int operation_id)
 	return "DH";
 }
 
+/* As the default provider: ECDSA and ECDH are the operations of "EC". */
+static const char *ec_query_operation_name(int operation_id)
+{
+	switch (operation_id) {
+	case OSSL_OP_SIGNATURE:
+		return "ECDSA";
+	case OSSL_OP_KEYEXCH:
+		return "ECDH";
+	}
+	return NULL;
+}
+
+static const char *x25519_query_operation_name(int operation_id)
+{
+	(void)operation_id;
+	return "X25519";
+}
+
 #define FN(id, f) { OSSL_FUNC_KEYMGMT_##id, (void (*)(void))(f) }
 /* The functions every type shares, then the end of the table. */
 #define KM_COMMON_FUNCTIONS(type, gen)					\
+	KM_COMMON_IO(type, gen, km_io_types)
+#define KM_COMMON_IO(type, gen, io_types)				\
 	FN(QUERY_OPERATION_NAME, type##_query_operation_name),		\
 	FN(GETTABLE_PARAMS, type##_gettable_params),			\
 	FN(FREE, km_free), FN(HAS, km_has), FN(MATCH, km_match),	\
 	FN(VALIDATE, km_validate), FN(GET_PARAMS, km_get_params),	\
-	FN(EXPORT, km_export), FN(EXPORT_TYPES, km_io_types),		\
-	FN(IMPORT, km_import), FN(IMPORT_TYPES, km_io_types),		\
+	FN(EXPORT, km_export), FN(EXPORT_TYPES, io_types),		\
+	FN(IMPORT, km_import), FN(IMPORT_TYPES, io_types),		\
 	FN(LOAD, km_load), FN(DUP, km_dup), FN(GEN, gen),		\
 	FN(GEN_CLEANUP, ncrp_km_gen_cleanup),				\
 	{ 0, NULL }
@@ -414,6 +495,25 @@ static const OSSL_DISPATCH dh_keymgmt_functions[] = {
 	KM_COMMON_FUNCTIONS(dh, ncrp_km_gen)
 };
 
+/* EC and X25519 share generation and set_params; the curve differs. */
+#define EC_KEYMGMT_FUNCTIONS(type)					\
+	FN(NEW, ncrp_##type##_new),					\
+	FN(GEN_INIT, ncrp_##type##_gen_init),				\
+	FN(GEN_SET_PARAMS, ncrp_ec_gen_set_params),			\
+	FN(GEN_SETTABLE_PARAMS, ncrp_ec_gen_settable_params),		\
+	FN(GEN_SET_TEMPLATE, ncrp_ec_gen_set_template),		\
+	FN(SET_PARAMS, ncrp_ec_set_params),				\
+	FN(SETTABLE_PARAMS, ncrp_ec_settable_params),			\
+	KM_COMMON_IO(type, ncrp_ec_gen, ec_io_types)
+
+static const OSSL_DISPATCH ec_keymgmt_functions[] = {
+	EC_KEYMGMT_FUNCTIONS(ec)
+};
+
+static const OSSL_DISPATCH x25519_keymgmt_functions[] = {
+	EC_KEYMGMT_FUNCTIONS(x25519)
+};
+
 const OSSL_ALGORITHM ncrp_keymgmts[] = {
 	{ NCRP_NAMES_RSA, NCRP_PROPS, rsa_keymgmt_functions,
 	  "ncr RSA: private key held by the kernel" },
@@ -421,5 +521,9 @@ const OSSL_ALGORITHM ncrp_keymgmts[] = {
 	  "ncr DSA: private key held by the kernel" },
 	{ NCRP_NAMES_DH, NCRP_PROPS, dh_keymgmt_functions,
 	  "ncr DH: private key held by the kernel" },
+	{ NCRP_NAMES_EC, NCRP_PROPS, ec_keymgmt_functions,
+	  "ncr EC (P-256, P-384): private key held by the kernel" },
+	{ NCRP_NAMES_X25519, NCRP_PROPS, x25519_keymgmt_functions,
+	  "ncr X25519: private key held by the kernel" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * KEYMGMT: keymgmt.c holds the functions common to RSA, DSA and DH and the
- * three dispatch tables; keymgmt_gen.c generates pairs in the kernel from
+ * KEYMGMT: keymgmt.c holds the functions common to RSA, DSA, DH, EC and
+ * X25519 and the dispatch tables; keymgmt_gen.c generates pairs in the kernel from
  * the parameters the per-type files collect.
  */
 #ifndef NCR_KEYMGMT_H
@@ -18,6 +18,7 @@ struct ncrp_km_gen {
 	unsigned int qbits;		/* DSA q bits */
 	BIGNUM *e;			/* RSA public exponent */
 	EVP_PKEY *dh_params;		/* DH domain (swctx) */
+	const struct ncrp_ec_curve *curve;	/* EC, X25519: NULL if unset */
 };
 
 /* keymgmt_gen.c: the generation context and the kernel generation */
@@ -46,5 +47,25 @@ OSSL_FUNC_keymgmt_gen_init_fn ncrp_dh_gen_init;
 OSSL_FUNC_keymgmt_gen_set_params_fn ncrp_dh_gen_set_params;
 OSSL_FUNC_keymgmt_gen_settable_params_fn ncrp_dh_gen_settable_params;
 OSSL_FUNC_keymgmt_gen_set_template_fn ncrp_dh_gen_set_template;
+
+/* keymgmt_ec.c: EC (P-256, P-384) and X25519, the curve by name */
+struct ncrp_ec_curve {
+	int type;		/* NCR_PKT_EC or NCR_PKT_X25519 */
+	const char *kernel;	/* NCR_ECC_CURVE_* */
+	const char *group;	/* OpenSSL's group name */
+	const char *aliases[3];	/* other names OpenSSL accepts */
+};
+OSSL_FUNC_keymgmt_new_fn ncrp_ec_new;
+OSSL_FUNC_keymgmt_new_fn ncrp_x25519_new;
+OSSL_FUNC_keymgmt_gen_init_fn ncrp_ec_gen_init;
+OSSL_FUNC_keymgmt_gen_init_fn ncrp_x25519_gen_init;
+OSSL_FUNC_keymgmt_gen_set_params_fn ncrp_ec_gen_set_params;
+OSSL_FUNC_keymgmt_gen_settable_params_fn ncrp_ec_gen_settable_params;
+OSSL_FUNC_keymgmt_gen_set_template_fn ncrp_ec_gen_set_template;
+/* Pairs in the kernel; domain parameters alone (TLS peers) in software. */
+OSSL_FUNC_keymgmt_gen_fn ncrp_ec_gen;
+/* Public value from the peer (TLS key share): public-only objects. */
+OSSL_FUNC_keymgmt_set_params_fn ncrp_ec_set_params;
+OSSL_FUNC_keymgmt_settable_params_fn ncrp_ec_settable_params;
 
 #endif /* NCR_KEYMGMT_H */

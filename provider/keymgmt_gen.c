@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KEYMGMT key generation: the generation context the per-type files fill
- * in (keymgmt_rsa.c, keymgmt_dsa.c, keymgmt_dh.c), translated to the
- * kernel's parameters, and the pair generated in the kernel.
+ * in (keymgmt_rsa.c, keymgmt_dsa.c, keymgmt_dh.c, keymgmt_ec.c), translated
+ * to the kernel's parameters, and the pair generated in the kernel.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -55,6 +55,7 @@ static uint32_t gen_flags(int type)
 		return NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN |
 		       NCR_KEY_FLAG_DECRYPT;
 	case NCR_PKT_DSA:
+	case NCR_PKT_EC:	/* ECDSA; ECDH needs no flag */
 		return NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN;
 	default:
 		return NCR_KEY_FLAG_WRAPPABLE;
@@ -121,6 +122,16 @@ static int gen_params(const struct ncrp_km_gen *g,
 		pp->dsa_p_bits = g->bits;
 		pp->dsa_q_bits = g->qbits;
 		return 1;
+	case NCR_PKT_EC:
+	case NCR_PKT_X25519:
+		if (g->curve == NULL) {
+			ncrp_raise(NCR_R_INVALID_ARGUMENT, "EC key generation "
+				   "needs a curve (-pkeyopt "
+				   "ec_paramgen_curve:P-256)");
+			return 0;
+		}
+		pp->ecc_curve = g->curve->kernel;
+		return 1;
 	default:
 		return gen_dh_domain(g, pp, b);
 	}
@@ -140,7 +151,11 @@ static int gen_kernel_pair(const struct ncrp_km_gen *g,
 		return 0;
 	}
 	r = ncrlib_key_generate_pair(fd, pp);
-	if (r == -EINVAL)
+	if (r == -EINVAL && g->curve != NULL)
+		ncrp_raise(NCR_R_UNKNOWN_CURVE, "the kernel refused to "
+			   "generate a %s key on %s", ncrp_pk_ossl_name(g->type),
+			   g->curve->group);
+	else if (r == -EINVAL)
 		ncrp_raise(NCR_R_NOT_SUPPORTED, "the kernel refused to "
 			   "generate a %s key with these parameters "
 			   "(%u bits)", ncrp_pk_ossl_name(g->type), g->bits);

@@ -15,9 +15,17 @@
 #define NCRP_SN_RSA "RSA:rsaEncryption"
 #define NCRP_SN_DSA "DSA:dsaEncryption"
 #define NCRP_SN_DH "DH:dhKeyAgreement"
+#define NCRP_SN_EC "EC:id-ecPublicKey"
+#define NCRP_SN_X25519 "X25519"
 #define NCRP_NAMES_RSA NCRP_SN_RSA ":1.2.840.113549.1.1.1"
 #define NCRP_NAMES_DSA NCRP_SN_DSA ":1.2.840.10040.4.1"
 #define NCRP_NAMES_DH NCRP_SN_DH ":1.2.840.113549.1.3.1"
+#define NCRP_NAMES_EC NCRP_SN_EC ":1.2.840.10045.2.1"
+#define NCRP_NAMES_X25519 NCRP_SN_X25519 ":1.3.101.110"
+
+/* Operations whose name is not the key type's. */
+#define NCRP_NAMES_ECDSA "ECDSA"
+#define NCRP_NAMES_ECDH "ECDH"
 
 #define NCRP_NAMES_AES_256_ECB "AES-256-ECB:2.16.840.1.101.3.4.1.41"
 #define NCRP_NAMES_AES_192_ECB "AES-192-ECB:2.16.840.1.101.3.4.1.21"

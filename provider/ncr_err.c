@@ -24,6 +24,9 @@ const OSSL_ITEM ncrp_reason_strings[] = {
 	{ NCR_R_MALLOC_FAILURE, "out of memory" },
 	{ NCR_R_BAD_DECRYPT, "bad decrypt" },
 	{ NCR_R_NO_KEY, "no key set" },
+	{ NCR_R_UNKNOWN_CURVE,
+	  "unknown or unsupported elliptic curve (ncr: P-256, P-384, X25519)" },
+	{ NCR_R_PEER_KEY_MISMATCH, "peer key is not on the same curve" },
 	{ 0, NULL }
 };
 

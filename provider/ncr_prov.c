@@ -121,6 +121,8 @@ static const OSSL_DISPATCH ncrp_dispatch[] = {
 	{ OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))ncrp_query },
 	{ OSSL_FUNC_PROVIDER_GET_REASON_STRINGS,
 	  (void (*)(void))ncrp_get_reason_strings },
+	{ OSSL_FUNC_PROVIDER_GET_CAPABILITIES,
+	  (void (*)(void))ncrp_get_capabilities },
 	{ 0, NULL }
 };
 

@@ -29,7 +29,12 @@ struct ncrp_provctx {
 };
 
 /* ---- pkey.c: the key object shared by keymgmt, signature, ... ---- */
-enum ncrp_pk_type { NCR_PKT_RSA = 1, NCR_PKT_DSA, NCR_PKT_DH };
+enum ncrp_pk_type {
+	NCR_PKT_RSA = 1, NCR_PKT_DSA, NCR_PKT_DH,
+	NCR_PKT_EC,		/* NIST P-256 / P-384 */
+	NCR_PKT_X25519,
+	NCR_PKT_END__
+};
 
 struct ncrp_pkey {
 	struct ncrp_provctx *prov;
@@ -43,8 +48,10 @@ struct ncrp_pkey {
 struct ncrp_pkey *ncrp_pkey_new(struct ncrp_provctx *prov, int type);
 struct ncrp_pkey *ncrp_pkey_ref(struct ncrp_pkey *k);
 void ncrp_pkey_free(struct ncrp_pkey *k);
-const char *ncrp_pk_ossl_name(int type);		/* "RSA", "DSA", "DH" */
-const char *ncrp_pk_kernel_name(int type);	/* "rsa", "dsa", "dh" */
+const char *ncrp_pk_ossl_name(int type);	/* "RSA", ..., "EC", "X25519" */
+const char *ncrp_pk_kernel_name(int type);	/* "rsa", ..., "ecdsa" */
+/* Whether keys of @type have domain parameters (not RSA, X25519). */
+int ncrp_pk_has_domain(int type);
 /*
  * Adopt the kernel public key @pubh (a generated pair's public half):
  * exports it and sets k->pub.  DH public keys export as the bare number,
@@ -65,6 +72,21 @@ int ncrp_pkey_set_pub_spki(struct ncrp_pkey *k, const unsigned char *der,
 			   size_t len);
 /* Export the public half (keymgmt.c) for objects decoded by reference. */
 int ncrp_km_export_public(struct ncrp_pkey *k, OSSL_CALLBACK *cb, void *cbarg);
+/*
+ * The peer's public value as the kernel's NCR_ATTR_DH_PUBLIC wants it
+ * (DH: the number; EC: the uncompressed point; X25519: u), malloc'ed;
+ * raises errors.
+ */
+unsigned char *ncrp_pkey_peer_value(const struct ncrp_pkey *peer,
+				    size_t *len);
+/*
+ * kex_kernel.c: derives with the kernel private key @priv, derivation
+ * @kdf and the peer value into an exportable secret key and exports it
+ * into @buf: the secret's length, or -1 (error raised).
+ */
+long ncrp_kernel_derive(const struct ncrp_pkey *priv, const char *kdf,
+			const unsigned char *peer, size_t peer_len,
+			unsigned char *buf, size_t cap);
 /* Kernel hash name ("sha256") for an OpenSSL digest name, or NULL. */
 const char *ncrp_md_kernel_name(struct ncrp_provctx *prov, const char *mdname,
 				size_t *mdsize);
@@ -83,6 +105,8 @@ enum ncrp_reason {
 	NCR_R_MALLOC_FAILURE,
 	NCR_R_BAD_DECRYPT,		/* wrong padding on decrypt */
 	NCR_R_NO_KEY,			/* operation without a usable key */
+	NCR_R_UNKNOWN_CURVE,		/* EC curve not supported */
+	NCR_R_PEER_KEY_MISMATCH,	/* peer key of another type/curve */
 };
 
 extern const OSSL_ITEM ncrp_reason_strings[];
@@ -111,6 +135,9 @@ struct ncrp_khandle *ncrp_khandle_new(int key);
 struct ncrp_khandle *ncrp_khandle_ref(struct ncrp_khandle *h);
 void ncrp_khandle_unref(struct ncrp_khandle *h);
 
+/* ---- capabilities.c: the TLS groups of ncr's EC and X25519 ---- */
+OSSL_FUNC_provider_get_capabilities_fn ncrp_get_capabilities;
+
 /* ---- algorithm tables ---- */
 extern const OSSL_ALGORITHM ncrp_ciphers[];
 extern const OSSL_ALGORITHM ncrp_keymgmts[];
@@ -118,6 +145,9 @@ extern const OSSL_ALGORITHM ncrp_signatures[];
 extern const OSSL_ALGORITHM ncrp_asym_ciphers[];
 extern const OSSL_ALGORITHM ncrp_encoders[];
 extern const OSSL_ALGORITHM ncrp_decoders[];
-extern const OSSL_ALGORITHM ncrp_keyexchs[];
+extern const OSSL_ALGORITHM ncrp_keyexchs[];	/* kex_kernel.c */
+extern const OSSL_DISPATCH ncrp_dh_kex_functions[];
+extern const OSSL_DISPATCH ncrp_ecdh_kex_functions[];
+extern const OSSL_DISPATCH ncrp_x25519_kex_functions[];
 
 #endif /* NCR_PROV_H */

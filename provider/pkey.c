@@ -52,12 +52,20 @@ static const struct {
 	[NCR_PKT_RSA] = { "RSA", "rsa" },
 	[NCR_PKT_DSA] = { "DSA", "dsa" },
 	[NCR_PKT_DH] = { "DH", "dh" },
+	/* One kernel algorithm for every EC key: the key carries its curve. */
+	[NCR_PKT_EC] = { "EC", "ecdsa" },
+	[NCR_PKT_X25519] = { "X25519", "ecdsa" },
 };
 
-/* Anything but RSA and DSA is DH, as the key objects know only these. */
+/* Out of range (no key object has such a type): DH's names. */
 static int pk_index(int type)
 {
-	return type == NCR_PKT_RSA || type == NCR_PKT_DSA ? type : NCR_PKT_DH;
+	return type > 0 && type < NCR_PKT_END__ ? type : NCR_PKT_DH;
+}
+
+int ncrp_pk_has_domain(int type)
+{
+	return type != NCR_PKT_RSA && type != NCR_PKT_X25519;
 }
 
 const char *ncrp_pk_ossl_name(int type)
@@ -305,6 +313,90 @@ int ncrp_pkey_unwrap(struct ncrp_pkey *k, const unsigned char *blob,
 	k->priv = h;
 	k->kflags = info.flags;
 	return 1;
+}
+
+/* DH: the public number y, big-endian. */
+static unsigned char *dh_peer_value(const EVP_PKEY *pub, size_t *len)
+{
+	unsigned char *y;
+	BIGNUM *bn = NULL;
+
+	if (!EVP_PKEY_get_bn_param(pub, OSSL_PKEY_PARAM_PUB_KEY, &bn))
+		return NULL;
+	*len = (size_t)BN_num_bytes(bn);
+	y = malloc(*len ? *len : 1);
+	if (y != NULL)
+		BN_bn2bin(bn, y);
+	BN_free(bn);
+	return y;
+}
+
+/*
+ * NIST curves: 0x04 || X || Y at the field length, from the affine
+ * coordinates, so that a peer key kept in compressed form still gives the
+ * uncompressed point the kernel accepts.
+ */
+static unsigned char *ec_peer_value(const EVP_PKEY *pub, size_t *len)
+{
+	BIGNUM *x = NULL, *y = NULL;
+	unsigned char *pt = NULL;
+	int fl = (EVP_PKEY_get_bits(pub) + 7) / 8;
+
+	if (fl <= 0 ||
+	    !EVP_PKEY_get_bn_param(pub, OSSL_PKEY_PARAM_EC_PUB_X, &x) ||
+	    !EVP_PKEY_get_bn_param(pub, OSSL_PKEY_PARAM_EC_PUB_Y, &y))
+		goto out;
+	*len = 1 + 2 * (size_t)fl;
+	pt = malloc(*len);
+	if (pt == NULL)
+		goto out;
+	pt[0] = 0x04;
+	if (BN_bn2binpad(x, pt + 1, fl) != fl ||
+	    BN_bn2binpad(y, pt + 1 + fl, fl) != fl) {
+		free(pt);
+		pt = NULL;
+	}
+out:
+	BN_free(x);
+	BN_free(y);
+	return pt;
+}
+
+/* X25519: the 32-byte u. */
+static unsigned char *x25519_peer_value(const EVP_PKEY *pub, size_t *len)
+{
+	unsigned char *u = malloc(32);
+
+	*len = 32;
+	if (u != NULL && (!EVP_PKEY_get_raw_public_key(pub, u, len) ||
+			  *len != 32)) {
+		free(u);
+		u = NULL;
+	}
+	return u;
+}
+
+unsigned char *ncrp_pkey_peer_value(const struct ncrp_pkey *peer, size_t *len)
+{
+	unsigned char *v = NULL;
+
+	if (peer->pub != NULL) {
+		switch (peer->type) {
+		case NCR_PKT_DH:
+			v = dh_peer_value(peer->pub, len);
+			break;
+		case NCR_PKT_EC:
+			v = ec_peer_value(peer->pub, len);
+			break;
+		case NCR_PKT_X25519:
+			v = x25519_peer_value(peer->pub, len);
+			break;
+		}
+	}
+	if (v == NULL)
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "the peer %s key has no "
+			   "public value", ncrp_pk_ossl_name(peer->type));
+	return v;
 }
 
 const char *ncrp_md_kernel_name(struct ncrp_provctx *prov, const char *mdname,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SIGNATURE for RSA (PKCS#1 v1.5, PSS) and DSA.
+ * SIGNATURE for RSA (PKCS#1 v1.5, PSS), DSA and ECDSA.
  *
  * Parameters are kept by a "shadow" verify context of the default
  * provider on the key's public half: it validates and stores every
@@ -41,10 +41,13 @@ static OSSL_FUNC_signature_settable_ctx_params_fn rsa_settable;
 static OSSL_FUNC_signature_gettable_ctx_params_fn rsa_gettable;
 static OSSL_FUNC_signature_settable_ctx_params_fn dsa_settable;
 static OSSL_FUNC_signature_gettable_ctx_params_fn dsa_gettable;
+static OSSL_FUNC_signature_newctx_fn ecdsa_sig_newctx;
+static OSSL_FUNC_signature_settable_ctx_params_fn ecdsa_settable;
+static OSSL_FUNC_signature_gettable_ctx_params_fn ecdsa_gettable;
 
 struct sig_ctx {
 	struct ncrp_provctx *prov;
-	int type;			/* NCR_PKT_RSA / NCR_PKT_DSA */
+	int type;			/* NCR_PKT_RSA, _DSA, _EC */
 	struct ncrp_pkey *key;
 	int signing;
 	EVP_PKEY_CTX *shadow;		/* default provider, verify op */
@@ -74,6 +77,18 @@ static void *dsa_sig_newctx(void *provctx, const char *propq)
 {
 	(void)propq;
 	return sig_newctx(provctx, NCR_PKT_DSA);
+}
+
+static void *ecdsa_sig_newctx(void *provctx, const char *propq)
+{
+	(void)propq;
+	return sig_newctx(provctx, NCR_PKT_EC);
+}
+
+/* The default provider's name of the signature of each key type. */
+static const char *sig_name(int type)
+{
+	return type == NCR_PKT_EC ? NCRP_NAMES_ECDSA : ncrp_pk_ossl_name(type);
 }
 
 static void sig_reset(struct sig_ctx *c)
@@ -149,8 +164,8 @@ static int sig_get_ctx_params(void *vctx, OSSL_PARAM params[])
 static const OSSL_PARAM *default_params(struct ncrp_provctx *prov, int type,
 					int settable)
 {
-	EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(prov->swctx,
-					       ncrp_pk_ossl_name(type), NULL);
+	EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(prov->swctx, sig_name(type),
+					       NULL);
 	const OSSL_PARAM *t;
 
 	if (s == NULL)
@@ -184,6 +199,40 @@ static const OSSL_PARAM *dsa_gettable(void *vctx, void *provctx)
 {
 	(void)vctx;
 	return default_params(provctx, NCR_PKT_DSA, 0);
+}
+
+static const OSSL_PARAM *ecdsa_settable(void *vctx, void *provctx)
+{
+	(void)vctx;
+	return default_params(provctx, NCR_PKT_EC, 1);
+}
+
+static const OSSL_PARAM *ecdsa_gettable(void *vctx, void *provctx)
+{
+	(void)vctx;
+	return default_params(provctx, NCR_PKT_EC, 0);
+}
+
+/*
+ * ECDSA signs a digest of any length (truncated to the order's bits), so
+ * OpenSSL signs without a digest parameter: the kernel, which wants one,
+ * gets the hash of that length (the hash matters to the nonce only).
+ */
+static const char *ecdsa_md_by_size(size_t len)
+{
+	switch (len) {
+	case 20:
+		return "SHA1";
+	case 28:
+		return "SHA2-224";
+	case 32:
+		return "SHA2-256";
+	case 48:
+		return "SHA2-384";
+	case 64:
+		return "SHA2-512";
+	}
+	return NULL;
 }
 
 static int sig_init(struct sig_ctx *c, void *provkey, const OSSL_PARAM params[],
@@ -242,6 +291,9 @@ static int sig_kernel_params(struct sig_ctx *c, size_t tbslen,
 	ncrlib_sess_params_init(p, NCR_OP_SIGN, ncrp_pk_kernel_name(c->type));
 	p->key = c->key->priv->key;
 	p->input_is_digest = 1;
+	if (s.md[0] == '\0' && c->type == NCR_PKT_EC &&
+	    ecdsa_md_by_size(tbslen) != NULL)
+		strcpy(s.md, ecdsa_md_by_size(tbslen));
 	if (s.md[0] == '\0') {
 		ncrp_raise(NCR_R_NOT_SUPPORTED, "signing needs a digest (e.g. "
 			   "-pkeyopt digest:sha256): the kernel signs digests, "
@@ -424,11 +476,14 @@ static const OSSL_DISPATCH t##_signature_functions[] = {		\
 
 SIG_FUNCS(rsa)
 SIG_FUNCS(dsa)
+SIG_FUNCS(ecdsa)
 
 const OSSL_ALGORITHM ncrp_signatures[] = {
 	{ NCRP_NAMES_RSA, NCRP_PROPS,
 	  rsa_signature_functions, "RSA PKCS#1 v1.5 / PSS, kernel-held key" },
 	{ NCRP_NAMES_DSA, NCRP_PROPS,
 	  dsa_signature_functions, "DSA, kernel-held key" },
+	{ NCRP_NAMES_ECDSA, NCRP_PROPS,
+	  ecdsa_signature_functions, "ECDSA (P-256, P-384), kernel-held key" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What an OpenSSL application sees, for scripts/bench: RSA and symmetric
+ * What an OpenSSL application sees, for scripts/bench: RSA, ECDSA and symmetric
  * throughput through libcrypto's EVP API, with the ncr provider, the
  * default provider or the afalg engine behind it.
  *
@@ -12,6 +12,8 @@
  *	EVP_DigestSign of a 32-byte message (SHA-256; PSS with salt length =
  *	digest length), EVP_DigestVerifyInit_ex + EVP_DigestVerify,
  *	EVP_PKEY_decrypt_init + OAEP (SHA-256) parameters + EVP_PKEY_decrypt.
+ *	EC keys: ECDSA (SHA-256) sign and verify only, OP "sign-ecdsa" and
+ *	"verify-ecdsa".
  *	Lines:  R  LABEL  OP  SIDE  OPS_PER_S
  *   evp_bench sym SECONDS SIDE[,SIDE...] SIZE...
  *	SIDE "ncr" (ciphers fetched with provider=ncr), "default"
@@ -122,8 +124,11 @@ struct pkjob {
 	size_t outlen;
 };
 
+/* pss: 1 RSA-PSS, 0 PKCS#1 v1.5, -1 not RSA (no padding to set) */
 static int set_pss(EVP_PKEY_CTX *pc, int pss)
 {
+	if (pss < 0)
+		return 1;
 	if (!pss)
 		return EVP_PKEY_CTX_set_rsa_padding(pc, RSA_PKCS1_PADDING) > 0;
 	return EVP_PKEY_CTX_set_rsa_padding(pc, RSA_PKCS1_PSS_PADDING) > 0 &&
@@ -179,7 +184,7 @@ static int bench_pk(const char *label, int nsides, char **spec)
 	const char *side[MAX_SIDES], *dside[MAX_SIDES];
 	EVP_PKEY *key[MAX_SIDES];
 	double rate[MAX_SIDES];
-	int i, n, pss, ncr = 0, tpm2 = 0;
+	int i, n, pss, ncr = 0, tpm2 = 0, ec;
 
 	for (i = 0; i < nsides; i++) {
 		char *eq = strchr(spec[i], '=');
@@ -196,9 +201,10 @@ static int bench_pk(const char *label, int nsides, char **spec)
 	load_providers(ncr, tpm2);
 	for (i = 0; i < nsides; i++)
 		key[i] = load_key(strchr(spec[i], 0) + 1);
+	ec = EVP_PKEY_is_a(key[0], "EC");
 
-	for (pss = 0; pss <= 1; pss++) {
-		const char *pname = pss ? "pss" : "pkcs1";
+	for (pss = ec ? -1 : 0; pss <= (ec ? -1 : 1); pss++) {
+		const char *pname = pss < 0 ? "ecdsa" : pss ? "pss" : "pkcs1";
 
 		for (i = 0; i < nsides; i++) {
 			struct pkjob s = { .op = SIGN, .pss = pss,
@@ -228,7 +234,7 @@ static int bench_pk(const char *label, int nsides, char **spec)
 		fflush(stdout);
 	}
 
-	for (i = n = 0; i < nsides; i++) {
+	for (i = n = 0; i < nsides && !ec; i++) {
 		EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_pkey(NULL, key[i],
 							      NULL);
 		struct pkjob d = { .op = DECRYPT, .key = key[i], .in = ct[n],

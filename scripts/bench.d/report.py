@@ -17,6 +17,8 @@ alternative:
       OAEP SHA-256).  rsaN_{sign,verify}_raw_vs_default: the same with raw
       /dev/crypto, the kernel hashing the message, as numerator (the floor
       any user space on top of the kernel inherits).
+  p256_{sign,verify}_vs_default  ECDSA P-256 (SHA-256) through EVP, the
+      ncr provider on a kernel key / the default provider on a PEM key.
   aes128cbc_16k_vs_default, aes256ctr_16k_vs_default  ncr provider /
       default provider through EVP, 16 KiB updates.
   aes128cbc_64b_vs_afalg  ncr provider / the afalg engine, 64-byte updates.
@@ -134,6 +136,16 @@ if "rsa" in groups:
             p("  (tpm2 EVP: the TPM's own RSA-2048 key, in swtpm; "
               "tpm2-openssl's signing key does not decrypt)")
 
+if "ec" in groups:
+    p("")
+    p("ECDSA P-256, operations/s (SHA-256, one EVP_DigestSign/Verify per op)")
+    p("  %-20s %10s %10s %10s" % ("", "ncr EVP", "default", "ncr/def"))
+    for op, name in (("sign-ecdsa", "sign"), ("verify-ecdsa", "verify")):
+        p("  %-20s %s %s %s" % (
+            name, fmt(get("p256", op, "ncr")), fmt(get("p256", op, "default")),
+            fmt(ratio(key("p256", op, "ncr"), key("p256", op, "default")),
+                10, 3)))
+
 SIZES = [64, 1024, 16384, 1048576]
 
 
@@ -218,6 +230,13 @@ if "rsa" in groups:
              (lab, "verify-pss", "raw-khash"),
              (lab, "verify-pss", "default"), None),
         ]
+if "ec" in groups:
+    HEAD += [
+        ("p256_sign_vs_default", ("p256", "sign-ecdsa", "ncr"),
+         ("p256", "sign-ecdsa", "default"), None),
+        ("p256_verify_vs_default", ("p256", "verify-ecdsa", "ncr"),
+         ("p256", "verify-ecdsa", "default"), None),
+    ]
 if "sym" in groups:
     HEAD += [
         ("aes128cbc_16k_vs_default", ("aes-128-cbc", "16384", "ncr"),
