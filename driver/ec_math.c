@@ -349,48 +349,56 @@ int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,
  * points, so a valid signature whose intermediate sums meet (Wycheproof's
  * "Edge case for Shamir multiplication", "extreme value for k") comes out
  * wrong.  A rejection is therefore checked again with complete affine
- * formulas: public values only, time is no concern.
+ * formulas: public values only, time is no concern.  (The double-and-add
+ * of ec_apt_mult2() is also what ECDH falls back on, with a fresh secret.)
  */
-static int ec_verify_complete(const struct ecc_curve *c, const u64 *u1,
-			       const u64 *u2, const struct ec_apt *q,
-			       const u64 *r)
+static int ec_apt_mult2(const struct ecc_curve *c, struct ec_apt *out,
+			const u64 *u1, const struct ec_apt *p1,
+			const u64 *u2, const struct ec_apt *p2)
 {
 	unsigned int nd = c->g.ndigits;
-	struct ec_apt *t = kmalloc_array(5, sizeof(*t), GFP_KERNEL);
-	struct ec_apt *acc, *g, *tab[4];
-	int i, ok = 0;
+	struct ec_apt *t = kmalloc_array(4, sizeof(*t), GFP_KERNEL);
+	const struct ec_apt *tab[4] = { NULL, p1, p2, &t[1] };
+	int i;
 
 	if (!t)
 		return -ENOMEM;
-	acc = &t[0];
-	g = &t[1];
-	memcpy(g->x, c->g.x, nd * 8);
-	memcpy(g->y, c->g.y, nd * 8);
-	g->inf = false;
-	t[2] = *q;
-	ec_apt_add(&t[3], g, &t[2], c);
-	tab[0] = NULL;
-	tab[1] = g;
-	tab[2] = &t[2];
-	tab[3] = &t[3];
-	acc->inf = true;
+	ec_apt_add(&t[1], p1, p2, c);
+	t[0].inf = true;
 	for (i = nd * 64 - 1; i >= 0; i--) {
 		unsigned int idx = ((u1[i / 64] >> (i % 64)) & 1) |
 				   (((u2[i / 64] >> (i % 64)) & 1) << 1);
 
-		ec_apt_add(&t[4], acc, acc, c);
-		*acc = t[4];
+		ec_apt_add(&t[2], &t[0], &t[0], c);
+		t[0] = t[2];
 		if (idx) {
-			ec_apt_add(&t[4], acc, tab[idx], c);
-			*acc = t[4];
+			ec_apt_add(&t[2], &t[0], tab[idx], c);
+			t[0] = t[2];
 		}
 	}
-	if (!acc->inf) {
-		ec_reduce_once(acc->x, c->n, nd);
-		ok = !vli_cmp(acc->x, r, nd);
-	}
-	kfree(t);
-	return ok;
+	*out = t[0];
+	kfree_sensitive(t);
+	return 0;
+}
+
+static int ec_verify_complete(const struct ecc_curve *c, const u64 *u1,
+			      const u64 *u2, const struct ec_apt *q,
+			      const u64 *r)
+{
+	unsigned int nd = c->g.ndigits;
+	struct ec_apt g, res;
+	int err;
+
+	memcpy(g.x, c->g.x, nd * 8);
+	memcpy(g.y, c->g.y, nd * 8);
+	g.inf = false;
+	err = ec_apt_mult2(c, &res, u1, &g, u2, q);
+	if (err)
+		return err;
+	if (res.inf)
+		return 0;
+	ec_reduce_once(res.x, c->n, nd);
+	return !vli_cmp(res.x, r, nd);
 }
 
 int ncr_ec_math_verify(unsigned int curve, unsigned int nbytes,
@@ -424,28 +432,74 @@ int ncr_ec_math_verify(unsigned int curve, unsigned int nbytes,
 	return ec_verify_complete(c, u1, u2, &q, rr);
 }
 
+struct ec_ecdh_tmp {
+	u64 d[EC_ND], b[EC_ND], db[EC_ND], zero[EC_ND];
+	u64 be[EC_ND], pt[2 * EC_ND];
+	struct ec_apt q, bq;
+};
+
+/*
+ * The ladder of crypto/ecc.c gives O for some valid (d, Q): a peer with
+ * x = 0, d next to a multiple of n.  Then d Q = (d / b) (b Q) for a random
+ * b: another scalar on another point.  b Q comes from the complete
+ * formulas, whose time depends on b, which is fresh and used once; the
+ * product with d has the secret 1 / b as its other factor.
+ */
+static int ec_ecdh_blinded(const struct ecc_curve *c, unsigned int curve,
+			   unsigned int nd, struct ec_ecdh_tmp *w, u64 *sec)
+{
+	int i, err = -EINVAL;
+
+	for (i = 0; i < 4 && err; i++) {
+		get_random_bytes(w->b, nd * 8);
+		if (vli_cmp(w->b, c->n, nd) >= 0 || vli_is_zero(w->b, nd))
+			continue;
+		err = ec_apt_mult2(c, &w->bq, w->b, &w->q, w->zero, &w->q);
+		if (err)
+			return err;
+		if (w->bq.inf)
+			return -EINVAL;
+		vli_mod_inv(w->b, w->b, c->n, nd);
+		vli_mod_mult_slow(w->db, w->b, w->d, c->n, nd);
+		ecc_swap_digits(w->db, w->be, nd);
+		ecc_swap_digits(w->bq.x, w->pt, nd);
+		ecc_swap_digits(w->bq.y, w->pt + nd, nd);
+		err = crypto_ecdh_shared_secret(curve, nd, w->be, w->pt, sec);
+		if (err && err != -EFAULT)
+			return err;
+	}
+	return err;
+}
+
 int ncr_ec_math_ecdh(unsigned int curve, unsigned int nbytes, const u8 *d,
 		     const u8 *peer, u8 *x)
 {
 	const struct ecc_curve *c = ec_curve(curve, nbytes);
-	u64 priv[EC_ND], pt[2 * EC_ND], sec[EC_ND];
 	unsigned int nd = nbytes / 8;
+	struct ec_ecdh_tmp *w;
+	u64 sec[EC_ND];
 	int err;
 
 	if (!c)
 		return -EINVAL;
-	memcpy(priv, d, nbytes);
-	memcpy(pt, peer, 2 * nbytes);
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	memcpy(w->be, d, nbytes);
+	memcpy(w->pt, peer, 2 * nbytes);
 	/* validates the peer (on the curve: enough for a prime order) */
-	err = crypto_ecdh_shared_secret(curve, nd, priv, pt, sec);
-	/* -EFAULT: O, which a peer of order n gives for no d < n */
+	err = crypto_ecdh_shared_secret(curve, nd, w->be, w->pt, sec);
+	/* -EFAULT: O, which a valid peer gives for no d in [1, n - 1] */
 	if (err == -EFAULT) {
-		ec_negate_scalar(c, priv, nd);
-		err = crypto_ecdh_shared_secret(curve, nd, priv, pt, sec);
+		vli_from_be64(w->d, d, nd);
+		vli_from_be64(w->q.x, peer, nd);
+		vli_from_be64(w->q.y, peer + nbytes, nd);
+		w->q.inf = false;
+		err = ec_ecdh_blinded(c, curve, nd, w, sec);
 	}
 	if (!err)
 		memcpy(x, sec, nbytes);
-	memzero_explicit(priv, sizeof(priv));
+	kfree_sensitive(w);
 	memzero_explicit(sec, sizeof(sec));
 	ec_scrub_stack();
 	return err == -ENOMEM ? err : err ? -EINVAL : 0;
