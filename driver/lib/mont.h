@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Modular exponentiation in Montgomery form on 64-bit limbs (least
+ * significant first), for the RSA, DSA and DH private operations.
+ *
+ * LibTomMath's mp_exptmod squares, multiplies and reduces in separate
+ * passes over 60-bit digits and picks its window entries by branching on
+ * the exponent; here multiplication and reduction are fused, a square
+ * computes each cross product once, and the secret variant reads every
+ * table entry for every window, so that its instructions and memory
+ * accesses depend only on the sizes of its operands.
+ */
+#ifndef NCR_MONT_H
+#define NCR_MONT_H
+
+#include "ncr_port.h"
+
+/*
+ * r = a^e mod m, where m (n limbs, odd, top limb nonzero, > 1) and a (n
+ * limbs, any value below 2^(64n)) may be secret, e has elimbs limbs and
+ * every one of its 64 * elimbs bits is processed in fixed 5-bit windows.
+ * r may alias a.  0, -EINVAL (m unfit) or -ENOMEM; scratch is wiped.
+ */
+int ncr_mont_exp_secret(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
+			const u64 *m, size_t n);
+
+/*
+ * The same for a public exponent (left-to-right binary: the time depends
+ * on e's length and weight, never on a or m's values).
+ */
+int ncr_mont_exp_public(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
+			const u64 *m, size_t n);
+
+#endif /* NCR_MONT_H */

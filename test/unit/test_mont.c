@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * driver/lib/mont.c against libcrypto's BN_mod_exp: random odd moduli of
+ * every limb count up to 32 and of RSA prime sizes, with the top limb's
+ * bit length varied, bases below the modulus and up to 2^(64n) - 1,
+ * exponents 0, 1, 2, 65537, random, all ones and longer than the
+ * modulus; and the refusals (even modulus, zero top limb, m = 1).
+ */
+#include <stdio.h>
+#include <openssl/bn.h>
+#include <openssl/rand.h>
+
+#include "mont.h"
+#include "unit.h"
+
+static BN_CTX *ctx;
+
+static void to_limbs(const BIGNUM *b, u64 *l, size_t n)
+{
+	unsigned char buf[8 * 64];
+	size_t i, j;
+
+	if (BN_bn2lebinpad(b, buf, (int)(8 * n)) < 0) {
+		FAIL("number does not fit %zu limbs", n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		for (l[i] = 0, j = 8; j-- > 0;)
+			l[i] = (l[i] << 8) | buf[8 * i + j];
+}
+
+static BIGNUM *from_limbs(const u64 *l, size_t n)
+{
+	unsigned char buf[8 * 64];
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < 8; j++)
+			buf[8 * i + j] = (unsigned char)(l[i] >> (8 * j));
+	return BN_lebin2bn(buf, (int)(8 * n), NULL);
+}
+
+/* One case: both variants against BN_mod_exp, r aliasing a once. */
+static void one(const BIGNUM *a, const BIGNUM *e, const BIGNUM *m,
+		size_t elimbs, const char *what)
+{
+	size_t n = ((size_t)BN_num_bits(m) + 63) / 64;
+	u64 ml[64], al[64], el[65], rl[64];
+	BIGNUM *want = BN_new(), *got;
+	int v, err;
+
+	to_limbs(m, ml, n);
+	to_limbs(a, al, n);
+	to_limbs(e, el, elimbs);
+	if (!BN_mod_exp(want, a, e, m, ctx))
+		FAIL("BN_mod_exp");
+	for (v = 0; v < 2; v++) {
+		err = v ? ncr_mont_exp_public(rl, al, el, elimbs, ml, n) :
+			  ncr_mont_exp_secret(al, al, el, elimbs, ml, n);
+		got = from_limbs(v ? rl : al, n);
+		CHECKF(!err && !BN_cmp(got, want),
+		       "%s, %s, %zu limbs: err %d, result %s", what,
+		       v ? "public" : "secret", n, err,
+		       BN_cmp(got, want) ? "wrong" : "right");
+		BN_free(got);
+		to_limbs(a, al, n);
+	}
+	BN_free(want);
+}
+
+static BIGNUM *rand_odd(int bits)
+{
+	BIGNUM *m = BN_new();
+
+	if (!BN_rand(m, bits, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ODD))
+		FAIL("BN_rand");
+	return m;
+}
+
+static void sizes(void)
+{
+	static const int extra[] = { 1024, 1536, 2048 };
+	BIGNUM *a = BN_new(), *e = BN_new();
+	int bits, i;
+
+	for (bits = 2; bits <= 64 * 32; bits += bits < 200 ? 1 : 61) {
+		BIGNUM *m = rand_odd(bits);
+		size_t n = ((size_t)bits + 63) / 64;
+
+		BN_rand_range(a, m);
+		BN_rand(e, bits + 64, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY);
+		one(a, e, m, n + 1, "random");
+		BN_free(m);
+	}
+	for (i = 0; i < 3; i++) {
+		BIGNUM *m = rand_odd(extra[i]);
+		size_t n = (size_t)extra[i] / 64;
+
+		BN_rand_range(a, m);
+		BN_rand(e, extra[i] + 64, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ANY);
+		one(a, e, m, n + 1, "prime-sized");
+		BN_free(m);
+	}
+	BN_free(a);
+	BN_free(e);
+}
+
+static void edges(void)
+{
+	BIGNUM *m = rand_odd(1000), *a = BN_new(), *e = BN_new();
+	static const unsigned long small_e[] = { 0, 1, 2, 3, 65537 };
+	size_t i, n = 16;
+
+	for (i = 0; i < sizeof(small_e) / sizeof(small_e[0]); i++) {
+		BN_set_word(e, small_e[i]);
+		BN_rand_range(a, m);
+		one(a, e, m, 1, "small exponent");
+		one(a, e, m, n + 1, "small exponent, padded");
+	}
+	BN_rand(e, 1100, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ANY);
+	BN_zero(a);
+	one(a, e, m, 18, "base 0");
+	BN_one(a);
+	one(a, e, m, 18, "base 1");
+	BN_sub(a, m, BN_value_one());
+	one(a, e, m, 18, "base m - 1");
+	/* a >= m: any n-limb value is taken */
+	BN_set_bit(a, 1023);
+	BN_set_bit(a, 1022);
+	one(a, e, m, 18, "base above m");
+	BN_zero(e);
+	BN_set_bit(e, 64 * 18 - 1);
+	BN_sub_word(e, 1);	/* all ones */
+	one(a, e, m, 18, "exponent all ones");
+	BN_set_word(m, 3);
+	BN_set_word(a, 2);
+	one(a, e, m, 18, "m = 3");
+	BN_free(m);
+	BN_free(a);
+	BN_free(e);
+}
+
+static void refusals(void)
+{
+	u64 m[2] = { 4, 1 }, a[2] = { 1, 0 }, e[1] = { 3 }, r[2];
+
+	CHECK(ncr_mont_exp_secret(r, a, e, 1, m, 2) == -EINVAL);
+	CHECK(ncr_mont_exp_public(r, a, e, 1, m, 2) == -EINVAL);
+	m[0] = 5;
+	m[1] = 0;
+	CHECK(ncr_mont_exp_secret(r, a, e, 1, m, 2) == -EINVAL);
+	m[0] = 1;
+	CHECK(ncr_mont_exp_public(r, a, e, 1, m, 1) == -EINVAL);
+	CHECK(ncr_mont_exp_secret(r, a, e, 0, m, 1) == -EINVAL);
+	CHECK(ncr_mont_exp_secret(r, a, e, 1, m, 0) == -EINVAL);
+}
+
+int main(void)
+{
+	ctx = BN_CTX_new();
+	sizes();
+	edges();
+	refusals();
+	BN_CTX_free(ctx);
+	return unit_report("test_mont");
+}
