@@ -221,7 +221,7 @@ int ncr_rsa_public(const struct ncr_rsa_key *k, const u8 *in, size_t in_len,
 		return err;
 	err = rsa_read_input(k, in, in_len, out_len, &m);
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&m, &k->e, &k->n, &m));
+		err = ncr_mp_exptmod_public(&m, &k->e, &k->n, &m);
 	if (!err)
 		err = ncr_mp_to_fixed(&m, out, out_len);
 	mp_clear(&m);
@@ -235,9 +235,8 @@ static int rsa_crt(const struct ncr_rsa_key *k, const mp_int *c, mp_int *m,
 	int err;
 
 	/*
-	 * c^dP mod p as c^(dP + r (p - 1)): another exponent every time, so
-	 * that LibTomMath's variable-time exponentiation does not accumulate
-	 * information about dP and dQ.
+	 * c^dP mod p as c^(dP + r (p - 1)): another exponent every time, on
+	 * top of the constant-time exponentiation.
 	 */
 	err = ncr_mp_errno(mp_sub_d(&k->p, 1, h));
 	if (!err)
@@ -276,7 +275,7 @@ static int rsa_blinding_draw(const struct ncr_rsa_key *k,
 		err = ncr_mp_errno(mp_invmod(&b->a, &k->n, &b->ai));
 	} while (err == -EINVAL);
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&b->a, &k->e, &k->n, &b->a));
+		err = ncr_mp_exptmod_public(&b->a, &k->e, &k->n, &b->a);
 	return err;
 }
 
@@ -348,7 +347,7 @@ int ncr_rsa_private(const struct ncr_rsa_key *k, struct ncr_rsa_blinding *blind,
 		err = ncr_mp_errno(mp_mulmod(&m, &blind->ai, &k->n, &m));
 	/* fault check: m^e must give back the input before m is released */
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&m, &k->e, &k->n, &t));
+		err = ncr_mp_exptmod_public(&m, &k->e, &k->n, &t);
 	if (!err)
 		err = ncr_mp_from_be(&c, in, in_len);
 	if (!err && mp_cmp(&t, &c) != MP_EQ)

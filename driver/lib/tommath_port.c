@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Helpers shared by the LibTomMath-based public-key code. */
 #include "tommath_port.h"
+#include "mont.h"
 
 int ncr_mp_errno(mp_err err)
 {
@@ -167,6 +168,99 @@ int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
 	return err;
 }
 
+/* a (0 <= a < 2^(64n)) as n 64-bit limbs, least significant first. */
+static void mp_to_limbs(const mp_int *a, u64 *l, size_t n)
+{
+	size_t i, bit;
+
+	memset(l, 0, n * sizeof(*l));
+	for (i = 0, bit = 0; i < (size_t)a->used; i++, bit += MP_DIGIT_BIT) {
+		u64 d = a->dp[i];
+		size_t k = bit / 64, sh = bit % 64;
+
+		if (k < n)
+			l[k] |= d << sh;
+		if (sh + MP_DIGIT_BIT > 64 && k + 1 < n)
+			l[k + 1] |= d >> (64 - sh);
+	}
+}
+
+static int mp_from_limbs(mp_int *a, const u64 *l, size_t n)
+{
+	int i, digits = (int)((64 * n + MP_DIGIT_BIT - 1) / MP_DIGIT_BIT);
+	int err = ncr_mp_errno(mp_grow(a, digits));
+
+	if (err)
+		return err;
+	mp_zero(a);
+	for (i = 0; i < digits; i++) {
+		size_t bit = (size_t)i * MP_DIGIT_BIT, k = bit / 64;
+		size_t sh = bit % 64;
+		u64 d = l[k] >> sh;
+
+		if (sh + MP_DIGIT_BIT > 64 && k + 1 < n)
+			d |= l[k + 1] << (64 - sh);
+		a->dp[i] = (mp_digit)d & MP_MASK;
+	}
+	a->used = digits;
+	mp_clamp(a);
+	return 0;
+}
+
+static size_t mp_limbs(const mp_int *a)
+{
+	return ((size_t)mp_count_bits(a) + 63) / 64;
+}
+
+/*
+ * out = base^e mod m (m odd) through lib/mont.c; e is processed over at
+ * least elimbs limbs.  The base is reduced mod m first: LibTomMath's
+ * division sees only the base, which the callers blind.
+ */
+static int exptmod_mont(const mp_int *base, const mp_int *e, size_t elimbs,
+			const mp_int *m, mp_int *out, bool secret)
+{
+	size_t n = mp_limbs(m), el = mp_limbs(e), size;
+	const mp_int *b = base;
+	u64 *ml, *al, *el_;
+	int err = 0;
+
+	if (el < elimbs)
+		el = elimbs;
+	if (mp_isneg(e) || !el || n > NCR_PK_MAX_BITS / 64 ||
+	    el > NCR_PK_MAX_BITS / 64 + 1)
+		return -EINVAL;
+	size = (2 * n + el) * sizeof(u64);
+	ml = ncr_malloc(size);
+	if (!ml)
+		return -ENOMEM;
+	al = ml + n;
+	el_ = al + n;
+	mp_to_limbs(m, ml, n);
+	mp_to_limbs(e, el_, el);
+	if (mp_isneg(base) || mp_cmp_mag(base, m) != MP_LT) {
+		err = ncr_mp_errno(mp_mod(base, m, out));
+		b = out;
+	}
+	if (!err) {
+		mp_to_limbs(b, al, n);
+		err = secret ? ncr_mont_exp_secret(al, al, el_, el, ml, n) :
+			       ncr_mont_exp_public(al, al, el_, el, ml, n);
+	}
+	if (!err)
+		err = mp_from_limbs(out, al, n);
+	ncr_free_sensitive(ml, size);
+	return err;
+}
+
+int ncr_mp_exptmod_public(const mp_int *base, const mp_int *e,
+			  const mp_int *m, mp_int *out)
+{
+	if (mp_iseven(m))
+		return ncr_mp_errno(mp_exptmod(base, e, m, out));
+	return exptmod_mont(base, e, 0, m, out, false);
+}
+
 int ncr_mp_exptmod_blinded(const mp_int *base, const mp_int *e,
 			   const mp_int *order, const mp_int *m, mp_int *out)
 {
@@ -180,8 +274,9 @@ int ncr_mp_exptmod_blinded(const mp_int *base, const mp_int *e,
 		err = ncr_mp_errno(mp_mul(&t, order, &t));
 	if (!err)
 		err = ncr_mp_errno(mp_add(&t, e, &t));
+	/* every call processes the same number of exponent bits */
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(base, &t, m, out));
+		err = exptmod_mont(base, &t, mp_limbs(order) + 1, m, out, true);
 	mp_clear(&t);
 	return err;
 }

@@ -53,10 +53,19 @@ int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
 		       bool *in);
 
 /*
+ * out = base^e mod m for a public e (RSA's public operation): Montgomery
+ * arithmetic of lib/mont.c for an odd m, else LibTomMath's.  0 or -errno.
+ */
+int ncr_mp_exptmod_public(const mp_int *base, const mp_int *e,
+			  const mp_int *m, mp_int *out);
+
+/*
  * out = base^e mod m, computed as base^(e + r * order) for a fresh random
  * 64-bit r: the same value when base has that order, but another exponent
- * every time, so that LibTomMath's exponent-dependent timing says nothing
- * about a secret e used again and again.  0 or -errno.
+ * every time.  m must be odd (-EINVAL otherwise).  The exponentiation is
+ * lib/mont.c's constant-time one over a fixed number of exponent limbs
+ * for a given order; the exponent blinding stays as a second defence
+ * (against faults and power analysis as much as timing).  0 or -errno.
  */
 int ncr_mp_exptmod_blinded(const mp_int *base, const mp_int *e,
 			   const mp_int *order, const mp_int *m, mp_int *out);

@@ -7,7 +7,7 @@ find_path(NCR_TOMMATH_INC tommath.h)
 
 if(NCR_TOMMATH_LIB AND NCR_TOMMATH_INC)
   set(NCR_PK_MATH_SRCS driver/lib/rsa.c driver/lib/dsa.c driver/lib/dh.c
-    driver/lib/der.c driver/lib/pk_key.c driver/lib/tommath_port.c
+    driver/lib/der.c driver/lib/pk_key.c driver/lib/tommath_port.c driver/lib/mont.c
     driver/lib/asn1.c driver/lib/ffc.c driver/lib/pkcs1.c driver/lib/ec.c
     driver/lib/hmac_drbg.c test/unit/ec_math_ossl.c)
   foreach(_t rsa dsa dh der ec)
