@@ -259,6 +259,10 @@ def test_ecdh_kdf_refused(tmp_path):
     p = run(["pkeyutl", "-derive", "-inkey", key, "-peerkey", peerpub,
              "-pkeyopt", "kdf-type:X963KDF"] + NCR, check=False)
     assert p.returncode != 0
+    # provider/kex_ecdh.c: NCR_R_NOT_SUPPORTED and what ncr does instead
+    err = p.stderr.decode(errors="replace")
+    assert "parameter not supported" in err, err
+    assert "ncr returns the plain shared secret" in err, err
 
 
 def test_x25519_genpkey_and_text():
