@@ -329,11 +329,29 @@ static int ctr_update(struct aes_ctx *c, unsigned char *out,
 	return 1;
 }
 
+/* The held partial block and the start of in, through one copy. */
+static int run_buffered(struct aes_ctx *c, const unsigned char *in,
+			unsigned char *out, size_t process)
+{
+	unsigned char *tmp = malloc(process);
+	int ok;
+
+	if (tmp == NULL) {
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher buffer");
+		return 0;
+	}
+	memcpy(tmp, c->buf, c->buflen);
+	memcpy(tmp + c->buflen, in, process - c->buflen);
+	ok = run_blocks(c, tmp, out, process);
+	OPENSSL_clear_free(tmp, process);
+	return ok;
+}
+
 static int block_update(struct aes_ctx *c, unsigned char *out, size_t *outl,
 			size_t outsize, const unsigned char *in, size_t inl)
 {
 	size_t total = c->buflen + inl, keep, process;
-	unsigned char newbuf[AES_BLOCK], *tmp;
+	unsigned char newbuf[AES_BLOCK];
 	int ok;
 
 	keep = total % AES_BLOCK;
@@ -350,17 +368,11 @@ static int block_update(struct aes_ctx *c, unsigned char *out, size_t *outl,
 		ncrp_raise(NCR_R_INVALID_ARGUMENT, "output buffer too small");
 		return 0;
 	}
-	/* Copies first: in and out may be the same buffer. */
-	tmp = malloc(process);
-	if (tmp == NULL) {
-		ncrp_raise(NCR_R_MALLOC_FAILURE, "cipher buffer");
-		return 0;
-	}
-	memcpy(tmp, c->buf, c->buflen);
-	memcpy(tmp + c->buflen, in, process - c->buflen);
-	memcpy(newbuf, in + (inl - keep), keep);
-	ok = run_blocks(c, tmp, out, process);
-	OPENSSL_clear_free(tmp, process);
+	memcpy(newbuf, in + (inl - keep), keep);	/* in may be out */
+	if (c->buflen == 0)
+		ok = run_blocks(c, in, out, process);
+	else
+		ok = run_buffered(c, in, out, process);
 	if (!ok)
 		return 0;
 	memcpy(c->buf, newbuf, keep);
