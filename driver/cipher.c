@@ -35,20 +35,99 @@
 #include <crypto/algapi.h>
 #include <crypto/skcipher.h>
 #include <linux/err.h>
+#include <linux/refcount.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "algo.h"
+#include "key.h"
 #include "session.h"
 
-struct ncr_cipher_state {
+/*
+ * A keyed transform.  The key's sessions of one algorithm share it (the
+ * key caches the last one made, key->tfm): a tfm serves concurrent
+ * requests as long as its key does not change, and this one is set
+ * before anyone else can see it and never again.  The key drops it when
+ * its material is cleared; sessions holding it finish with it, as they
+ * would with a transform of their own.
+ */
+struct ncr_key_tfm {
+	refcount_t ref;
+	const struct ncr_algo *algo;
 	struct crypto_skcipher *tfm;
+};
+
+struct ncr_cipher_state {
+	struct ncr_key_tfm *kt;
 	struct skcipher_request *req;
 	unsigned int block;	/* update lengths must be multiples */
 	unsigned int chunk;	/* only the last update may be shorter */
 	bool ended;		/* a partial chunk was processed */
 	u8 iv[NCR_CIPHER_MAX_BLOCK_LEN];
 };
+
+void ncr_key_tfm_put(struct ncr_key_tfm *kt)
+{
+	if (!kt || !refcount_dec_and_test(&kt->ref))
+		return;
+	crypto_free_skcipher(kt->tfm);	/* zeroes the key schedule */
+	kfree(kt);
+}
+
+static int ncr_key_tfm_new(const struct ncr_algo *algo,
+			   struct ncr_key_tfm **ktp)
+{
+	struct ncr_key_tfm *kt;
+	int ret;
+
+	kt = kzalloc(sizeof(*kt), GFP_KERNEL);
+	if (!kt)
+		return -ENOMEM;
+	kt->tfm = crypto_alloc_skcipher(algo->name, 0, 0);
+	if (IS_ERR(kt->tfm)) {
+		ret = PTR_ERR(kt->tfm);
+		kfree(kt);
+		return ret == -ENOENT ? -EOPNOTSUPP : ret;
+	}
+	refcount_set(&kt->ref, 1);
+	kt->algo = algo;
+	crypto_skcipher_set_flags(kt->tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
+	*ktp = kt;
+	return 0;
+}
+
+/* With key->sem held: the key's transform for algo, referenced, or NULL. */
+static struct ncr_key_tfm *ncr_key_tfm_find(struct ncr_key *key,
+					    const struct ncr_algo *algo)
+{
+	struct ncr_key_tfm *kt;
+
+	spin_lock(&key->tfm_lock);
+	kt = key->tfm;
+	if (kt && kt->algo == algo)
+		refcount_inc(&kt->ref);
+	else
+		kt = NULL;
+	spin_unlock(&key->tfm_lock);
+	return kt;
+}
+
+/*
+ * With key->sem held for read, so kt's key is the current material: kt
+ * becomes the key's transform, replacing another algorithm's (or one a
+ * concurrent session made at the same time).
+ */
+static void ncr_key_tfm_cache(struct ncr_key *key, struct ncr_key_tfm *kt)
+{
+	struct ncr_key_tfm *old;
+
+	refcount_inc(&kt->ref);
+	spin_lock(&key->tfm_lock);
+	old = key->tfm;
+	key->tfm = kt;
+	spin_unlock(&key->tfm_lock);
+	ncr_key_tfm_put(old);
+}
 
 /* Two-key 3DES: K1 == K3 (see above). */
 static bool ncr_des3_two_key(const struct ncr_algo *algo, const u8 *k,
@@ -58,19 +137,17 @@ static bool ncr_des3_two_key(const struct ncr_algo *algo, const u8 *k,
 	       !crypto_memneq(k, k + 16, 8);
 }
 
-static int ncr_cipher_setkey(struct ncr_session *ses,
-			     struct ncr_cipher_state *st)
+static int ncr_cipher_setkey(struct ncr_session *ses, struct ncr_key_tfm *kt)
 {
 	const u8 *secret;
 	unsigned int len;
 	int ret;
 
-	crypto_skcipher_set_flags(st->tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
 	if (!ses->key) {
 		/* only an algorithm without key (cipher_null) has none */
 		if (ses->algo->max_key)
 			return -EINVAL;
-		return crypto_skcipher_setkey(st->tfm, NULL, 0) ? -EINVAL : 0;
+		return crypto_skcipher_setkey(kt->tfm, NULL, 0) ? -EINVAL : 0;
 	}
 	ret = ncr_session_key_lock_secret(ses, &secret, &len);
 	if (ret)
@@ -78,15 +155,56 @@ static int ncr_cipher_setkey(struct ncr_session *ses,
 	ret = -EINVAL;
 	if (ncr_algo_key_len_ok(ses->algo, len) &&
 	    !ncr_des3_two_key(ses->algo, secret, len))
-		ret = crypto_skcipher_setkey(st->tfm, secret, len);
+		ret = crypto_skcipher_setkey(kt->tfm, secret, len);
+	if (!ret)
+		ncr_key_tfm_cache(ses->key, kt);
 	ncr_session_key_unlock(ses);
 	return ret ? -EINVAL : 0;
+}
+
+/*
+ * The key's transform, when it has one for this algorithm.  Its material
+ * passed the checks of ncr_cipher_setkey() when the transform was made
+ * and has not changed since (clearing it drops the transform); only the
+ * checks of ncr_session_key_lock_secret() are made again.  Any failure
+ * leaves the session to the slow path, which reports it.
+ */
+static struct ncr_key_tfm *ncr_cipher_cached(struct ncr_session *ses)
+{
+	struct ncr_key_tfm *kt;
+	const u8 *secret;
+	unsigned int len;
+
+	if (!ses->key || ncr_session_key_lock_secret(ses, &secret, &len))
+		return NULL;
+	kt = ncr_key_tfm_find(ses->key, ses->algo);
+	ncr_session_key_unlock(ses);
+	return kt;
+}
+
+/*
+ * The session's keyed transform: the key's, else a new one (the errors
+ * in the order they always had: allocation, then key).
+ */
+static int ncr_cipher_get_tfm(struct ncr_session *ses,
+			      struct ncr_cipher_state *st)
+{
+	int ret;
+
+	st->kt = ncr_cipher_cached(ses);
+	if (st->kt)
+		return 0;
+	ret = ncr_key_tfm_new(ses->algo, &st->kt);
+	if (ret)
+		return ret;
+	return ncr_cipher_setkey(ses, st->kt);
 }
 
 static int ncr_cipher_init(struct ncr_session *ses, struct nlattr *tb[])
 {
 	const struct nlattr *iv = tb[NCR_ATTR_IV];
 	struct ncr_cipher_state *st;
+	struct crypto_skcipher *tfm;
 	unsigned int ivsize;
 	int ret;
 
@@ -94,16 +212,11 @@ static int ncr_cipher_init(struct ncr_session *ses, struct nlattr *tb[])
 	if (!st)
 		return -ENOMEM;
 	ses->priv = st;
-	st->tfm = crypto_alloc_skcipher(ses->algo->name, 0, 0);
-	if (IS_ERR(st->tfm)) {
-		ret = PTR_ERR(st->tfm);
-		st->tfm = NULL;
-		return ret == -ENOENT ? -EOPNOTSUPP : ret;
-	}
-	ret = ncr_cipher_setkey(ses, st);
+	ret = ncr_cipher_get_tfm(ses, st);
 	if (ret)
 		return ret;
-	ivsize = crypto_skcipher_ivsize(st->tfm);
+	tfm = st->kt->tfm;
+	ivsize = crypto_skcipher_ivsize(tfm);
 	if (ivsize > sizeof(st->iv))
 		return -EOPNOTSUPP;
 	if (ivsize) {
@@ -112,9 +225,9 @@ static int ncr_cipher_init(struct ncr_session *ses, struct nlattr *tb[])
 			return -EINVAL;
 		memcpy(st->iv, ncr_nla_data(iv), ivsize);
 	}
-	st->block = crypto_skcipher_blocksize(st->tfm);
-	st->chunk = crypto_skcipher_chunksize(st->tfm);
-	st->req = skcipher_request_alloc(st->tfm, GFP_KERNEL);
+	st->block = crypto_skcipher_blocksize(tfm);
+	st->chunk = crypto_skcipher_chunksize(tfm);
+	st->req = skcipher_request_alloc(tfm, GFP_KERNEL);
 	if (!st->req)
 		return -ENOMEM;
 	return 0;
@@ -196,7 +309,7 @@ static void ncr_cipher_free(struct ncr_session *ses)
 	if (!st)
 		return;
 	skcipher_request_free(st->req);
-	crypto_free_skcipher(st->tfm);
+	ncr_key_tfm_put(st->kt);
 	kfree_sensitive(st);
 	ses->priv = NULL;
 }

@@ -46,8 +46,21 @@ struct ncr_key *ncr_key_get(struct ncr_ns *ns, ncr_key_t handle)
 	return key ? key : ERR_PTR(-EINVAL);
 }
 
+/* Sessions that hold the transform keep it until they end. */
+static void ncr_key_drop_tfm(struct ncr_key *key)
+{
+	struct ncr_key_tfm *kt;
+
+	spin_lock(&key->tfm_lock);
+	kt = key->tfm;
+	key->tfm = NULL;
+	spin_unlock(&key->tfm_lock);
+	ncr_key_tfm_put(kt);
+}
+
 void ncr_key_clear(struct ncr_key *key)
 {
+	ncr_key_drop_tfm(key);
 	ncr_pk_free(key->pk);
 	key->pk = NULL;
 	key->type = NCR_KEY_TYPE_INVALID;
@@ -223,6 +236,7 @@ int ncr_key_init(struct ncr_ns *ns)
 	refcount_set(&key->ref, 1);
 	init_rwsem(&key->sem);
 	mutex_init(&key->cache_lock);
+	spin_lock_init(&key->tfm_lock);
 	key->ns_id = ns->id;
 
 	mutex_lock(&ns->key_lock);

@@ -10,6 +10,7 @@
 #include <linux/ncr.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include "ncr_limits.h"
 #include "lib/algo_list.h"
@@ -18,6 +19,7 @@
 struct ncr_algo;
 struct ncr_ns;
 struct ncr_pk;				/* owned by the PK code (lib/pk_key.h) */
+struct ncr_key_tfm;			/* owned by cipher.c */
 
 struct ncr_key {
 	refcount_t ref;
@@ -28,6 +30,13 @@ struct ncr_key {
 	 * only by mutex_trylock, with sem held for read.
 	 */
 	struct mutex cache_lock;
+	/*
+	 * A cipher transform set with the secret, shared by the key's
+	 * sessions of one algorithm (cipher.c); dropped with the material.
+	 * tfm_lock guards the pointer, not the transform.
+	 */
+	spinlock_t tfm_lock;
+	struct ncr_key_tfm *tfm;
 	ncr_key_type_t type;		/* NCR_KEY_TYPE_INVALID when empty */
 	u32 flags;			/* NCR_KEY_FLAG_* */
 	char algo[NCR_ALGO_NAME_MAX + 1];	/* as in NCR_ATTR_ALGORITHM */
@@ -46,10 +55,17 @@ struct ncr_key *ncr_key_get(struct ncr_ns *ns, ncr_key_t handle);
 /* Drops it; the last put zeroes the material (ncr_key_clear) and frees. */
 void ncr_key_put(struct ncr_key *key);
 /*
- * Zeroes type, flags, algo, key ID and material (ncr_pk_free());
- * sem must be held for write (or the key unreachable).
+ * Zeroes type, flags, algo, key ID and material (ncr_pk_free()) and drops
+ * the cached cipher transform; sem must be held for write (or the key
+ * unreachable).
  */
 void ncr_key_clear(struct ncr_key *key);
+
+/*
+ * Drops a reference to a cached cipher transform (NULL is fine); the last
+ * one frees it, zeroing its key schedule.  In cipher.c.
+ */
+void ncr_key_tfm_put(struct ncr_key_tfm *kt);
 
 /*
  * For operations that fill a destination key (unwrap, storage unwrap,
@@ -77,6 +93,8 @@ int ncr_key_dest_done_two(struct ncr_key *a, struct ncr_key *b, int err);
  *   ses->lock before any key->sem;
  *   two key->sem at once only through ncr_key_lock_two(), by address;
  *   key->cache_lock inside key->sem, and only ever by trylock;
+ *   key->tfm_lock (a spinlock) inside key->sem, a leaf: held only to read
+ *   or swap key->tfm and take a reference, never while freeing;
  *   never three.  Unwrap, derive and key-as-data sessions hold one key's
  *   sem at a time, releasing it before taking the next.
  */

@@ -373,6 +373,37 @@ def test_wrapping_key_not_usable_by_sessions(n, kek):
     assert errno_of(n.key_export, kek) == errno.EPERM
 
 
+def test_key_transform_goes_with_material(n, kek):
+    """Cipher sessions share a transform the key keeps, set with its
+    material.  Whatever fills the key again, successfully or not, takes it
+    away: no session may still encrypt with the old material, nor use a
+    key that has become a KEK."""
+    raw = os.urandom(16)
+    k = n.secret_key(raw, "cbc(aes)", flags=0)
+
+    def once():
+        return n.session_once(OP.ENCRYPT, "cbc(aes)", key=k, iv=bytes(16),
+                              data=bytes(16))
+
+    def refused():
+        return errno_of(once)
+
+    ct = once()
+    fills = [  # (a refill of k, what a session on k gets afterwards)
+        (lambda: n.key_import(k, raw[:15], "cbc(aes)"), errno.EINVAL),
+        (lambda: n.key_import(k, raw, "cbc(aes)", flags=FLAG_WRAPPING),
+         errno.EPERM),
+        (lambda: n.key_generate(k, "cbc(aes)", 100), errno.EINVAL),
+        (lambda: n.key_unwrap(kek, k, bytes(24), ALGORITHM="cbc(aes)"),
+         errno.EINVAL),
+    ]
+    for fill, want in fills:
+        n.key_import(k, raw, "cbc(aes)", flags=0)
+        assert once() == ct
+        errno_of(fill)
+        assert refused() == want
+
+
 def test_kek_never_wrapped(n, master_key):
     """A wrappable KEK wrapped under itself or another KEK and unwrapped
     without the flag would be an ordinary AES key: every wrapping under

@@ -7,10 +7,12 @@ import os
 import pathlib
 import random
 import subprocess
+import threading
 
 import pytest
 
-from ncrio import OP, FLAG_EXPORTABLE
+from ncrio import (FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, OP, Ncr,
+                   errno_of)
 
 ROOT = pathlib.Path(os.environ.get(
     "NCR_ROOT", pathlib.Path(__file__).resolve().parents[2]))
@@ -204,3 +206,174 @@ def test_matches_openssl(ncr, mode, bits):
     k = ncr.secret_key(key, "%s(aes)" % mode, flags=FLAG_EXPORTABLE)
     assert ncr.session_once(OP.ENCRYPT, "%s(aes)" % mode, key=k, iv=iv,
                             data=data) == ref
+
+
+# ---- the key's shared transform --------------------------------------------
+# Sessions of one key and algorithm share a transform the key keeps, set
+# once with its material (cipher.c): each session must still get its own
+# key's, its own IV's and the key's current material's result.  The
+# reference is python3-cryptography.
+
+def ref_encrypt(algo, key, iv, data):
+    from cryptography.hazmat.primitives.ciphers import (Cipher, algorithms,
+                                                        modes)
+    mode = {"ecb(aes)": lambda: modes.ECB(), "cbc(aes)": lambda: modes.CBC(iv),
+            "ctr(aes)": lambda: modes.CTR(iv),
+            "xts(aes)": lambda: modes.XTS(iv)}[algo]()
+    e = Cipher(algorithms.AES(key), mode).encryptor()
+    return e.update(data) + e.finalize()
+
+
+def check_once(ncr, k, raw, algo, rnd, size=16):
+    iv = None if algo == "ecb(aes)" else rnd.randbytes(16)
+    data = rnd.randbytes(size)
+    ct = ncr.session_once(OP.ENCRYPT, algo, key=k, iv=iv, data=data)
+    assert ct == ref_encrypt(algo, raw, iv, data), (algo, raw.hex())
+    assert ncr.session_once(OP.DECRYPT, algo, key=k, iv=iv, data=ct) == data
+
+
+def test_shared_tfm_keys_alternate(ncr):
+    """Keys of one algorithm in turns: each call gets its own key's result."""
+    rnd = random.Random("keys")
+    raws = [rnd.randbytes(16), rnd.randbytes(16), rnd.randbytes(32)]
+    keys = [ncr.secret_key(r, "cbc(aes)", flags=0) for r in raws]
+    for _ in range(40):
+        for k, raw in zip(keys, raws):
+            check_once(ncr, k, raw, "cbc(aes)", rnd, 16 * rnd.randint(1, 4))
+
+
+def test_shared_tfm_algorithms_alternate(ncr):
+    """One key, the algorithms in turns (the key keeps one transform)."""
+    rnd = random.Random("algos")
+    raw = rnd.randbytes(32)
+    k = ncr.secret_key(raw, "cbc(aes)", flags=0)
+    for _ in range(20):
+        for algo in ("cbc(aes)", "ecb(aes)", "ctr(aes)", "xts(aes)"):
+            check_once(ncr, k, raw, algo, rnd, 48)
+
+
+def _import_into(ncr, k, raw):
+    ncr.key_import(k, raw, "cbc(aes)")
+    return raw
+
+
+def _generate_into(ncr, k, raw):
+    ncr.key_generate(k, "cbc(aes)", len(raw) * 8, flags=FLAG_EXPORTABLE)
+    return ncr.key_export(k)
+
+
+def _unwrap_into(ncr, k, raw):
+    kek = ncr.secret_key(os.urandom(32), "ecb(aes)", flags=FLAG_WRAPPING)
+    src = ncr.secret_key(raw, "cbc(aes)", flags=FLAG_WRAPPABLE)
+    ncr.key_unwrap(kek, k, ncr.key_wrap(kek, src), ALGORITHM="cbc(aes)")
+    return raw
+
+
+def _storage_unwrap_into(ncr, k, raw):
+    src = ncr.secret_key(raw, "cbc(aes)", flags=FLAG_WRAPPABLE)
+    ncr.storage_unwrap(k, ncr.storage_wrap(src))
+    return raw
+
+
+# Each fills key k with new material (raw, or its own) and returns it.
+REFILLS = {"import": _import_into, "generate": _generate_into,
+           "unwrap": _unwrap_into, "storage_unwrap": _storage_unwrap_into}
+
+
+@pytest.mark.parametrize("how", sorted(REFILLS))
+def test_shared_tfm_refilled_key(ncr, master_key, how):
+    """A key filled again encrypts with its new material, while a session
+    opened before goes on with the old one, as a session of its own
+    transform would."""
+    rnd = random.Random(how)
+    old, new = rnd.randbytes(16), rnd.randbytes(16)
+    k = ncr.secret_key(old, "cbc(aes)")
+    check_once(ncr, k, old, "cbc(aes)", rnd)
+    iv, data = rnd.randbytes(16), rnd.randbytes(64)
+    s = ncr.session_init(OP.ENCRYPT, "cbc(aes)", key=k, iv=iv)
+    first = ncr.session_update(s, data[:32])
+    new = REFILLS[how](ncr, k, new)
+    check_once(ncr, k, new, "cbc(aes)", rnd)
+    rest = ncr.session_update(s, data[32:])
+    assert ncr.session_final(s)[0] == 0
+    assert first + rest == ref_encrypt("cbc(aes)", old, iv, data)
+
+
+def test_shared_tfm_deinit_with_open_session(ncr):
+    """KEY_DEINIT while sessions hold the key's transform: they finish
+    with it, the handle is gone, and closing the namespace with a session
+    still open frees everything (the VM checks that ncr unloads)."""
+    rnd = random.Random("deinit")
+    raw = rnd.randbytes(16)
+    k = ncr.secret_key(raw, "cbc(aes)", flags=0)
+    check_once(ncr, k, raw, "cbc(aes)", rnd)
+    iv, data = rnd.randbytes(16), rnd.randbytes(64)
+    s1 = ncr.session_init(OP.ENCRYPT, "cbc(aes)", key=k, iv=iv)
+    s2 = ncr.session_init(OP.ENCRYPT, "cbc(aes)", key=k, iv=iv)
+    out = ncr.session_update(s1, data[:16])
+    ncr.key_deinit(k)
+    assert errno_of(ncr.session_once, OP.ENCRYPT, "cbc(aes)", key=k, iv=iv,
+                    data=data) == errno.EINVAL
+    out += ncr.session_update(s1, data[16:])
+    assert ncr.session_final(s1)[0] == 0
+    assert out == ref_encrypt("cbc(aes)", raw, iv, data)
+    assert ncr.session_update(s2, data) == out      # s2 is left open
+
+
+def test_shared_tfm_failed_init_leaves_key_usable(ncr):
+    """Sessions refused at init (bad IV, a key size the algorithm does not
+    take) neither break nor change the key's transform."""
+    rnd = random.Random("fail")
+    raw = rnd.randbytes(16)
+    k = ncr.secret_key(raw, "cbc(aes)", flags=0)
+    check_once(ncr, k, raw, "cbc(aes)", rnd)
+    for algo, iv in (("cbc(aes)", bytes(8)), ("cbc(aes)", None),
+                     ("xts(aes)", bytes(16)), ("cbc(des3_ede)", bytes(8))):
+        assert errno_of(ncr.session_once, OP.ENCRYPT, algo, key=k, iv=iv,
+                        data=bytes(16)) == errno.EINVAL
+        check_once(ncr, k, raw, "cbc(aes)", rnd)
+
+
+def _once_loop(fd, keys, count, seed):
+    """count SESSION_ONCEs over keys [(handle, raw)]; the mismatches."""
+    rnd = random.Random(seed)
+    bad = 0
+    with Ncr(fd=os.dup(fd)) as m:
+        for i in range(count):
+            k, raw = keys[i % len(keys)]
+            algo = ("cbc(aes)", "ctr(aes)")[rnd.randrange(8) == 0]
+            iv, data = rnd.randbytes(16), rnd.randbytes(16 * rnd.randint(1, 3))
+            ct = m.session_once(OP.ENCRYPT, algo, key=k, iv=iv, data=data)
+            bad += ct != ref_encrypt(algo, raw, iv, data)
+    return bad
+
+
+def test_shared_tfm_threads_and_forks(dev):
+    """Threads of this process and two forked children (one namespace) do
+    SESSION_ONCE on the same two keys at once, now and then with the other
+    algorithm (replacing the key's transform under the others)."""
+    m = Ncr(fd=os.dup(dev))
+    raws = [os.urandom(16), os.urandom(16)]
+    keys = [(m.secret_key(r, "cbc(aes)", flags=0), r) for r in raws]
+    pids = []
+    for c in range(2):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os._exit(min(_once_loop(dev, keys, 300, "child%d" % c), 100))
+            finally:
+                os._exit(101)
+        pids.append(pid)
+    results = [None] * 6
+
+    def run(i):
+        results[i] = _once_loop(dev, keys[i % 2:] + keys[:i % 2], 300, i)
+
+    ts = [threading.Thread(target=run, args=(i,)) for i in range(6)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    codes = [os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in pids]
+    m.close()
+    assert results == [0] * 6 and codes == [0, 0], (results, codes)
