@@ -15,7 +15,7 @@ struct mont {
 	const u64 *m;
 	size_t n;
 	u64 minv;		/* -m^-1 mod 2^64 */
-	u64 *t;			/* 2n + 2 limbs of scratch */
+	u64 *t;			/* 4n limbs of scratch */
 };
 
 /* -x^-1 mod 2^64 for odd x: Newton's iteration doubles the good bits. */
@@ -50,74 +50,113 @@ static void final_sub(const struct mont *c, u64 *r, const u64 *s, u64 hi)
 		r[i] = (r[i] & ~keep) | (s[i] & keep);
 }
 
-/* t[0..n) += a[0..n) * b; returns the carry limb. */
-static u64 mul_add(u64 *restrict t, const u64 *restrict a, size_t n, u64 b)
+/*
+ * Product scanning (Comba): each column of products is summed in a
+ * three-limb accumulator lo + hi * 2^64 held in registers and stored
+ * once; under emulation a load or store costs more than a multiply.
+ */
+#define MAC(lo, hi, x, y)						\
+	do {								\
+		dlimb p_ = (dlimb)(x) * (y);				\
+		u64 l_ = (lo) + (u64)p_;				\
+									\
+		(hi) += (u64)(p_ >> 64) + (u64)(l_ < (u64)p_);		\
+		(lo) = l_;						\
+	} while (0)
+
+#define ADD(lo, hi, x)							\
+	do {								\
+		u64 l_ = (lo) + (x);					\
+									\
+		(hi) += (u64)(l_ < (lo));				\
+		(lo) = l_;						\
+	} while (0)
+
+#define SHIFT(lo, hi)							\
+	do {								\
+		(lo) = (u64)(hi);					\
+		(hi) >>= 64;						\
+	} while (0)
+
+/*
+ * r = (t + a * b) / R mod m, t (2n limbs) or a and b may be absent, where
+ * t + a * b < m * R; the quotient limbs go to q (n limbs), the result
+ * through out (n limbs) to r.  Column i adds t[i], the products a[j]
+ * b[i - j] and q[j] m[i - j]; in the low n columns q[i] is chosen to
+ * clear the column.
+ */
+static inline __attribute__((always_inline))
+void mont_columns(const struct mont *c, u64 *r, const u64 *t,
+			 const u64 *a, const u64 *b, u64 *q, u64 *out)
 {
-	u64 carry = 0;
-	size_t j;
-
-	for (j = 0; j < n; j++) {
-		dlimb p = (dlimb)a[j] * b + t[j] + carry;
-
-		t[j] = (u64)p;
-		carry = (u64)(p >> 64);
-	}
-	return carry;
-}
-
-/* r = t / R mod m for t (2n limbs, destroyed) below m * R. */
-static void mont_redc(const struct mont *c, u64 *r, u64 *t)
-{
-	size_t n = c->n, i;
-	u64 hi = 0;
+	const u64 *m = c->m;
+	size_t n = c->n, i, j;
+	u64 lo = 0;
+	dlimb hi = 0;
 
 	for (i = 0; i < n; i++) {
-		dlimb p = (dlimb)t[i + n] + hi +
-			  mul_add(t + i, c->m, n, t[i] * c->minv);
-
-		t[i + n] = (u64)p;
-		hi = (u64)(p >> 64);
+		for (j = 0; j < i; j++) {
+			if (a)
+				MAC(lo, hi, a[j], b[i - j]);
+			MAC(lo, hi, q[j], m[i - j]);
+		}
+		if (a)
+			MAC(lo, hi, a[i], b[0]);
+		if (t)
+			ADD(lo, hi, t[i]);
+		q[i] = lo * c->minv;
+		MAC(lo, hi, q[i], m[0]);
+		SHIFT(lo, hi);
 	}
-	final_sub(c, r, t + n, hi);
+	for (i = n; i < 2 * n; i++) {
+		for (j = i - n + 1; j < n; j++) {
+			if (a)
+				MAC(lo, hi, a[j], b[i - j]);
+			MAC(lo, hi, q[j], m[i - j]);
+		}
+		if (t)
+			ADD(lo, hi, t[i]);
+		out[i - n] = lo;
+		SHIFT(lo, hi);
+	}
+	final_sub(c, r, out, lo);
 }
 
-/* r = a * b / R mod m: the product row by row, then the reduction. */
+/* r = a * b / R mod m. */
 static void mont_mul(const struct mont *c, u64 *r, const u64 *a, const u64 *b)
 {
-	size_t n = c->n, i;
-	u64 *t = c->t;
-
-	memset(t, 0, n * sizeof(*t));
-	for (i = 0; i < n; i++)
-		t[i + n] = mul_add(t + i, a, n, b[i]);
-	mont_redc(c, r, t);
+	mont_columns(c, r, NULL, a, b, c->t + 2 * c->n, c->t + 3 * c->n);
 }
 
-/* r = a^2 / R mod m: each cross product once, doubled, then the squares. */
+/* r = t / R mod m for t (2n limbs) below m * R. */
+static void mont_redc(const struct mont *c, u64 *r, const u64 *t)
+{
+	mont_columns(c, r, t, NULL, NULL, c->t + 2 * c->n, c->t + 3 * c->n);
+}
+
+/* r = a^2 / R mod m: each cross product once, doubled, then the square. */
 static void mont_sqr(const struct mont *c, u64 *r, const u64 *a)
 {
-	size_t n = c->n, i;
-	u64 *t = c->t, carry = 0, top = 0;
+	size_t n = c->n, k, i;
+	u64 *t = c->t, lo = 0;
+	dlimb hi = 0;
 
-	/* row i adds a[i] a[j], j > i, at t[i + j] and sets t[i + n] */
-	memset(t, 0, n * sizeof(*t));
-	for (i = 0; i + 1 < n; i++)
-		t[i + n] = mul_add(t + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
-	t[2 * n - 1] = 0;
-	for (i = 0; i < n; i++) {
-		dlimb sq = (dlimb)a[i] * a[i];
-		u64 lo = t[2 * i], hi = t[2 * i + 1];
-		dlimb p;
+	for (k = 0; k < 2 * n - 1; k++) {
+		u64 xlo = 0;
+		dlimb xhi = 0;
 
-		/* the doubled cross products: (hi:lo) << 1, with the bit below */
-		p = (dlimb)((lo << 1) | top) + (u64)sq + carry;
-		t[2 * i] = (u64)p;
-		top = hi >> 63;
-		p = (dlimb)((hi << 1) | (lo >> 63)) + (u64)(sq >> 64) +
-		    (u64)(p >> 64);
-		t[2 * i + 1] = (u64)p;
-		carry = (u64)(p >> 64);
+		/* under n/2 products of 128 bits: doubled, still 3 limbs */
+		for (i = k < n ? 0 : k - n + 1; i < k - i; i++)
+			MAC(xlo, xhi, a[i], a[k - i]);
+		xhi = (xhi << 1) | (xlo >> 63);
+		ADD(lo, hi, xlo << 1);
+		hi += xhi;
+		if (!(k & 1))
+			MAC(lo, hi, a[k / 2], a[k / 2]);
+		t[k] = lo;
+		SHIFT(lo, hi);
 	}
+	t[2 * n - 1] = lo;
 	mont_redc(c, r, t);
 }
 
@@ -199,10 +238,10 @@ struct exp_state {
 static int exp_begin(struct exp_state *st, const u64 *m, size_t n,
 		     size_t table_limbs)
 {
-	size_t limbs = (2 * n + 2) + 3 * n + table_limbs;
+	size_t limbs = 4 * n + 3 * n + table_limbs;
 
 	if (!n || !(m[0] & 1) || !m[n - 1] || (n == 1 && m[0] == 1) ||
-	    n > SIZE_MAX / sizeof(u64) / (3 + TABLE + 2))
+	    n > SIZE_MAX / sizeof(u64) / (7 + TABLE))
 		return -EINVAL;
 	st->size = limbs * sizeof(u64);
 	st->mem = ncr_malloc(st->size);
@@ -212,7 +251,7 @@ static int exp_begin(struct exp_state *st, const u64 *m, size_t n,
 	st->c.n = n;
 	st->c.minv = neg_inv64(m[0]);
 	st->c.t = st->mem;
-	st->acc = st->c.t + 2 * n + 2;
+	st->acc = st->c.t + 4 * n;
 	st->base = st->acc + n;
 	st->tmp = st->base + n;
 	st->table = table_limbs ? st->tmp + n : NULL;
