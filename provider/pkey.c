@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -399,30 +400,61 @@ unsigned char *ncrp_pkey_peer_value(const struct ncrp_pkey *peer, size_t *len)
 	return v;
 }
 
+/*
+ * The digests the kernel has, by the names OpenSSL gives them; the
+ * canonical name (EVP_MD_get0_name) is the first of each row.
+ */
+static const struct {
+	const char *ossl[3], *kernel;
+	size_t size;
+} md_map[] = {
+	{ { "SHA1", "SHA-1", "SSL3-SHA1" }, "sha1", 20 },
+	{ { "SHA2-224", "SHA-224", "SHA224" }, "sha224", 28 },
+	{ { "SHA2-256", "SHA-256", "SHA256" }, "sha256", 32 },
+	{ { "SHA2-384", "SHA-384", "SHA384" }, "sha384", 48 },
+	{ { "SHA2-512", "SHA-512", "SHA512" }, "sha512", 64 },
+	{ { "SHA3-224" }, "sha3-224", 28 },
+	{ { "SHA3-256" }, "sha3-256", 32 },
+	{ { "SHA3-384" }, "sha3-384", 48 },
+	{ { "SHA3-512" }, "sha3-512", 64 },
+	{ { "MD5", "SSL3-MD5" }, "md5", 16 },
+};
+
+/* A row by one of its names, without a fetch (one per signature counts). */
+static int md_by_name(const char *mdname)
+{
+	size_t i, j;
+
+	for (i = 0; i < sizeof(md_map) / sizeof(md_map[0]); i++)
+		for (j = 0; j < 3 && md_map[i].ossl[j] != NULL; j++)
+			if (strcasecmp(mdname, md_map[i].ossl[j]) == 0)
+				return (int)i;
+	return -1;
+}
+
 const char *ncrp_md_kernel_name(struct ncrp_provctx *prov, const char *mdname,
 				size_t *mdsize)
 {
-	static const struct {
-		const char *ossl, *kernel;
-	} map[] = {
-		{ "SHA1", "sha1" }, { "SHA2-224", "sha224" },
-		{ "SHA2-256", "sha256" }, { "SHA2-384", "sha384" },
-		{ "SHA2-512", "sha512" }, { "SHA3-224", "sha3-224" },
-		{ "SHA3-256", "sha3-256" }, { "SHA3-384", "sha3-384" },
-		{ "SHA3-512", "sha3-512" }, { "MD5", "md5" },
-	};
 	const char *res = NULL;
 	EVP_MD *md;
 	size_t i;
+	int row;
 
 	if (mdname == NULL)
 		return NULL;
+	row = md_by_name(mdname);
+	if (row >= 0) {
+		if (mdsize != NULL)
+			*mdsize = md_map[row].size;
+		return md_map[row].kernel;
+	}
+	/* any other alias or an OID: what libcrypto says it is */
 	md = EVP_MD_fetch(prov->swctx, mdname, NULL);
 	if (md == NULL)
 		return NULL;
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
-		if (EVP_MD_is_a(md, map[i].ossl)) {
-			res = map[i].kernel;
+	for (i = 0; i < sizeof(md_map) / sizeof(md_map[0]); i++) {
+		if (EVP_MD_is_a(md, md_map[i].ossl[0])) {
+			res = md_map[i].kernel;
 			break;
 		}
 	}

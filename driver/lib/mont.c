@@ -87,7 +87,7 @@ static void final_sub(const struct mont *c, u64 *r, const u64 *s, u64 hi)
  */
 static inline __attribute__((always_inline))
 void mont_columns(const struct mont *c, u64 *r, const u64 *t,
-			 const u64 *a, const u64 *b, u64 *q, u64 *out)
+		  const u64 *a, const u64 *b, u64 *q, u64 *out)
 {
 	const u64 *m = c->m;
 	size_t n = c->n, i, j;
