@@ -291,6 +291,7 @@ int ncr_mont_exp_secret(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
 		mont_mul(&st.c, tab + k * n, tab + (k - 1) * n, tab + n);
 	table_get(st.acc, tab, n, window(e, elimbs, nwin - 1));
 	for (w = nwin - 1; w-- > 0;) {
+		ncr_yield();	/* the window count is public */
 		for (k = 0; k < WIN; k++)
 			mont_sqr(&st.c, st.acc, st.acc);
 		table_get(st.tmp, tab, n, window(e, elimbs, w));
@@ -319,6 +320,7 @@ int ncr_mont_exp_public(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
 		memcpy(st.acc, st.base, st.c.n * sizeof(u64));
 	}
 	while (bit-- > 0) {
+		ncr_yield();
 		mont_sqr(&st.c, st.acc, st.acc);
 		if ((e[bit / 64] >> (bit % 64)) & 1)
 			mont_mul(&st.c, st.acc, st.acc, st.base);

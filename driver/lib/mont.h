@@ -8,7 +8,8 @@
  * the exponent; here multiplication and reduction are fused, a square
  * computes each cross product once, and the secret variant reads every
  * table entry for every window, so that its instructions and memory
- * accesses depend only on the sizes of its operands.
+ * accesses depend only on the sizes of its operands.  Needs unsigned
+ * __int128 (64-bit targets; the module is built for x86-64).
  */
 #ifndef NCR_MONT_H
 #define NCR_MONT_H

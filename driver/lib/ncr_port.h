@@ -21,6 +21,9 @@
 #define ncr_malloc(n)		kvmalloc((n), GFP_KERNEL)
 #define ncr_free_sensitive(p, n)	kvfree_sensitive((p), (n))
 
+/* Long loops (a 16384-bit exponentiation) let other tasks run. */
+#define ncr_yield()		cond_resched()
+
 /*
  * Cryptographic randomness.  Process context only: key generation loops
  * call it once per candidate and may run for seconds, so it yields the CPU
@@ -74,6 +77,10 @@ static inline unsigned long crypto_memneq(const void *a, const void *b,
 }
 
 #define ncr_malloc(n)		malloc(n)
+
+static inline void ncr_yield(void)
+{
+}
 
 static inline void ncr_free_sensitive(void *p, size_t n)
 {
