@@ -327,3 +327,28 @@ int ncr_mont_exp_public(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
 	}
 	return exp_end(&st, r);
 }
+
+int ncr_mont_mul(u64 *r, const u64 *a, const u64 *b, const u64 *m, size_t n)
+{
+	struct exp_state st;
+	int err = exp_begin(&st, m, n, 0);
+
+	if (err)
+		return err;
+	mont_mul(&st.c, r, a, b);
+	ncr_free_sensitive(st.mem, st.size);
+	return 0;
+}
+
+int ncr_mont_to(u64 *r, const u64 *a, const u64 *m, size_t n)
+{
+	struct exp_state st;
+	int err = exp_begin(&st, m, n, 0);
+
+	if (err)
+		return err;
+	mont_consts(&st.c, st.acc, st.tmp, st.base);
+	mont_mul(&st.c, r, a, st.tmp);	/* a R^2 / R */
+	ncr_free_sensitive(st.mem, st.size);
+	return 0;
+}

@@ -32,4 +32,13 @@ int ncr_mont_exp_secret(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
 int ncr_mont_exp_public(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
 			const u64 *m, size_t n);
 
+/*
+ * Products in Montgomery form, for values that stay in it between calls
+ * (RSA's blinding pair): ncr_mont_mul sets r = a b / R mod m for a b < m R
+ * (a, b < m will do), ncr_mont_to sets r = a R mod m for a < 2^(64n).  r
+ * may alias a or b.  Same errors as above.
+ */
+int ncr_mont_mul(u64 *r, const u64 *a, const u64 *b, const u64 *m, size_t n);
+int ncr_mont_to(u64 *r, const u64 *a, const u64 *m, size_t n);
+
 #endif /* NCR_MONT_H */

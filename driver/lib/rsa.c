@@ -276,6 +276,10 @@ static int rsa_blinding_draw(const struct ncr_rsa_key *k,
 	} while (err == -EINVAL);
 	if (!err)
 		err = ncr_mp_exptmod_public(&b->a, &k->e, &k->n, &b->a);
+	if (!err)
+		err = ncr_mp_mont_to(&b->a, &k->n, &b->a);
+	if (!err)
+		err = ncr_mp_mont_to(&b->ai, &k->n, &b->ai);
 	return err;
 }
 
@@ -289,9 +293,9 @@ static int rsa_blinding_next(const struct ncr_rsa_key *k,
 		b->uses = 0;
 		err = rsa_blinding_draw(k, b);
 	} else {
-		err = ncr_mp_errno(mp_sqrmod(&b->a, &k->n, &b->a));
+		err = ncr_mp_mont_mul(&b->a, &b->a, &k->n, &b->a);
 		if (!err)
-			err = ncr_mp_errno(mp_sqrmod(&b->ai, &k->n, &b->ai));
+			err = ncr_mp_mont_mul(&b->ai, &b->ai, &k->n, &b->ai);
 	}
 	if (err) {
 		b->uses = 0;	/* a half-updated pair is never used */
@@ -340,11 +344,11 @@ int ncr_rsa_private(const struct ncr_rsa_key *k, struct ncr_rsa_blinding *blind,
 	/* blinding: c' = c * r^e, m = m' * r^-1 */
 	err = rsa_blinding_next(k, blind);
 	if (!err)
-		err = ncr_mp_errno(mp_mulmod(&c, &blind->a, &k->n, &t));
+		err = ncr_mp_mont_mul(&c, &blind->a, &k->n, &t);
 	if (!err)
 		err = rsa_crt(k, &t, &m, &r, &c);
 	if (!err)
-		err = ncr_mp_errno(mp_mulmod(&m, &blind->ai, &k->n, &m));
+		err = ncr_mp_mont_mul(&m, &blind->ai, &k->n, &m);
 	/* fault check: m^e must give back the input before m is released */
 	if (!err)
 		err = ncr_mp_exptmod_public(&m, &k->e, &k->n, &t);

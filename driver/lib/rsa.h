@@ -15,7 +15,9 @@
  * A blinding pair a = r^e, ai = r^-1 (mod n), kept with the key and renewed
  * as OpenSSL's BN_BLINDING does: squared before each further use (r becomes
  * r^2) and drawn afresh every NCR_RSA_BLINDING_USES uses.  Drawing costs an
- * inversion and an exponentiation; squaring two multiplications.
+ * inversion and an exponentiation; squaring two multiplications.  Both are
+ * held in Montgomery form (times R mod n, lib/mont.c), where squaring them
+ * and multiplying a value by them take no division.
  */
 #define NCR_RSA_BLINDING_USES 32
 

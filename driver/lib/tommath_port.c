@@ -253,6 +253,48 @@ static int exptmod_mont(const mp_int *base, const mp_int *e, size_t elimbs,
 	return err;
 }
 
+/* The limbs of a, b (each below m, odd) into lib/mont.c and back. */
+static int mont_op(const mp_int *a, const mp_int *b, const mp_int *m,
+		   mp_int *out)
+{
+	size_t n = mp_limbs(m), size = 3 * n * sizeof(u64);
+	u64 *ml, *al, *bl;
+	int err;
+
+	if (mp_iseven(m) || mp_isneg(a) || mp_cmp(a, m) != MP_LT ||
+	    (b && (mp_isneg(b) || mp_cmp(b, m) != MP_LT)) ||
+	    n > NCR_PK_MAX_BITS / 64)
+		return -EINVAL;
+	ml = ncr_malloc(size);
+	if (!ml)
+		return -ENOMEM;
+	al = ml + n;
+	bl = al + n;
+	mp_to_limbs(m, ml, n);
+	mp_to_limbs(a, al, n);
+	if (b) {
+		mp_to_limbs(b, bl, n);
+		err = ncr_mont_mul(al, al, bl, ml, n);
+	} else {
+		err = ncr_mont_to(al, al, ml, n);
+	}
+	if (!err)
+		err = mp_from_limbs(out, al, n);
+	ncr_free_sensitive(ml, size);
+	return err;
+}
+
+int ncr_mp_mont_mul(const mp_int *a, const mp_int *b, const mp_int *m,
+		    mp_int *out)
+{
+	return mont_op(a, b, m, out);
+}
+
+int ncr_mp_mont_to(const mp_int *a, const mp_int *m, mp_int *out)
+{
+	return mont_op(a, NULL, m, out);
+}
+
 int ncr_mp_exptmod_public(const mp_int *base, const mp_int *e,
 			  const mp_int *m, mp_int *out)
 {

@@ -53,6 +53,16 @@ int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
 		       bool *in);
 
 /*
+ * Montgomery form for an odd m, R = 2^(64 * limbs of m): ncr_mp_mont_to
+ * sets out = a R mod m, ncr_mp_mont_mul out = a b / R mod m, so that the
+ * product of a value with one held in that form is the plain product mod
+ * m, without a division.  a and b must lie in [0, m): -EINVAL otherwise.
+ */
+int ncr_mp_mont_to(const mp_int *a, const mp_int *m, mp_int *out);
+int ncr_mp_mont_mul(const mp_int *a, const mp_int *b, const mp_int *m,
+		    mp_int *out);
+
+/*
  * out = base^e mod m for a public e (RSA's public operation): Montgomery
  * arithmetic of lib/mont.c for an odd m, else LibTomMath's.  0 or -errno.
  */

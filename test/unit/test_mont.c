@@ -4,7 +4,8 @@
  * every limb count up to 32 and of RSA prime sizes, with the top limb's
  * bit length varied, bases below the modulus and up to 2^(64n) - 1,
  * exponents 0, 1, 2, 65537, random, all ones and longer than the
- * modulus; and the refusals (even modulus, zero top limb, m = 1).
+ * modulus; the products in Montgomery form against BN_mod_mul; and the
+ * refusals (even modulus, zero top limb, m = 1).
  */
 #include <stdio.h>
 #include <openssl/bn.h>
@@ -140,6 +141,53 @@ static void edges(void)
 	BN_free(e);
 }
 
+/*
+ * ncr_mont_to then ncr_mont_mul: (a R) b / R = a b mod m, r aliasing an
+ * input each time; and a b / R itself, times R, against BN_mod_mul.
+ */
+static void products(void)
+{
+	BIGNUM *a = BN_new(), *b = BN_new(), *want = BN_new(), *got;
+	BIGNUM *r = BN_new();
+	int bits, err;
+
+	for (bits = 2; bits <= 64 * 32; bits += bits < 200 ? 3 : 97) {
+		BIGNUM *m = rand_odd(bits);
+		size_t n = ((size_t)bits + 63) / 64;
+		u64 ml[64], al[64], bl[64], tl[64];
+
+		BN_rand_range(a, m);
+		BN_rand_range(b, m);
+		if (bits % 2)
+			BN_sub(b, m, BN_value_one());	/* the largest */
+		to_limbs(m, ml, n);
+		to_limbs(a, al, n);
+		to_limbs(b, bl, n);
+		BN_mod_mul(want, a, b, m, ctx);
+		err = ncr_mont_to(al, al, ml, n);
+		err = err ? err : ncr_mont_mul(bl, al, bl, ml, n);
+		got = from_limbs(bl, n);
+		CHECKF(!err && !BN_cmp(got, want), "a R * b / R, %d bits: "
+		       "err %d", bits, err);
+		BN_free(got);
+		to_limbs(a, al, n);
+		to_limbs(b, bl, n);
+		err = ncr_mont_mul(tl, al, bl, ml, n);
+		got = from_limbs(tl, n);
+		BN_zero(r);
+		BN_set_bit(r, 64 * (int)n);
+		BN_mod_mul(got, got, r, m, ctx);
+		CHECKF(!err && !BN_cmp(got, want), "a b / R, %d bits: err %d",
+		       bits, err);
+		BN_free(got);
+		BN_free(m);
+	}
+	BN_free(a);
+	BN_free(b);
+	BN_free(r);
+	BN_free(want);
+}
+
 static void refusals(void)
 {
 	u64 m[2] = { 4, 1 }, a[2] = { 1, 0 }, e[1] = { 3 }, r[2];
@@ -153,6 +201,9 @@ static void refusals(void)
 	CHECK(ncr_mont_exp_public(r, a, e, 1, m, 1) == -EINVAL);
 	CHECK(ncr_mont_exp_secret(r, a, e, 0, m, 1) == -EINVAL);
 	CHECK(ncr_mont_exp_secret(r, a, e, 1, m, 0) == -EINVAL);
+	CHECK(ncr_mont_mul(r, a, a, m, 1) == -EINVAL);
+	m[0] = 4;
+	CHECK(ncr_mont_to(r, a, m, 1) == -EINVAL);
 }
 
 int main(void)
@@ -160,6 +211,7 @@ int main(void)
 	ctx = BN_CTX_new();
 	sizes();
 	edges();
+	products();
 	refusals();
 	BN_CTX_free(ctx);
 	return unit_report("test_mont");
