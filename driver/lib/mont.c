@@ -228,6 +228,41 @@ static u64 window(const u64 *e, size_t elimbs, size_t w)
 	return v & (TABLE - 1);
 }
 
+/*
+ * r = a R mod m for a of alimbs limbs (n to 2n) below m R, rr = R^2 mod m:
+ * a wider a is first brought below m by a reduction (a / R) and a product
+ * with R^2, so that no caller divides.
+ */
+static void to_mont(const struct mont *c, u64 *r, const u64 *a,
+		    size_t alimbs, const u64 *rr)
+{
+	size_t n = c->n;
+
+	if (alimbs > n) {
+		memcpy(c->t, a, alimbs * sizeof(u64));
+		memset(c->t + alimbs, 0, (2 * n - alimbs) * sizeof(u64));
+		mont_redc(c, r, c->t);
+		mont_mul(c, r, r, rr);
+		a = r;
+	}
+	mont_mul(c, r, a, rr);
+}
+
+/* Whether a (alimbs limbs) < m R, without a branch on a's limbs. */
+static bool below_mR(const u64 *a, size_t alimbs, const u64 *m, size_t n)
+{
+	u64 borrow = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		u64 hi = n + i < alimbs ? a[n + i] : 0;
+		dlimb d = (dlimb)hi - m[i] - borrow;
+
+		borrow = (u64)(d >> 64) & 1;
+	}
+	return borrow;
+}
+
 struct exp_state {
 	struct mont c;
 	u64 *acc, *base, *tmp, *table;
@@ -258,6 +293,23 @@ static int exp_begin(struct exp_state *st, const u64 *m, size_t n,
 	return 0;
 }
 
+/* exp_begin for a base of alimbs limbs: n to 2n, and below m R. */
+static int exp_begin_base(struct exp_state *st, const u64 *a, size_t alimbs,
+			  const u64 *m, size_t n, size_t table_limbs)
+{
+	int err;
+
+	if (alimbs < n || alimbs > 2 * n)
+		return -EINVAL;
+	err = exp_begin(st, m, n, table_limbs);
+	/* only the answer, always yes for a valid call, depends on a */
+	if (!err && alimbs > n && !below_mR(a, alimbs, m, n)) {
+		ncr_free_sensitive(st->mem, st->size);
+		err = -EINVAL;
+	}
+	return err;
+}
+
 /* r = acc / R (out of Montgomery form), scratch wiped and freed. */
 static int exp_end(struct exp_state *st, u64 *r)
 {
@@ -270,8 +322,8 @@ static int exp_end(struct exp_state *st, u64 *r)
 	return 0;
 }
 
-int ncr_mont_exp_secret(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
-			const u64 *m, size_t n)
+int ncr_mont_exp_secret(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
+			size_t elimbs, const u64 *m, size_t n)
 {
 	struct exp_state st;
 	size_t w, k, nwin = (64 * elimbs + WIN - 1) / WIN;
@@ -280,13 +332,13 @@ int ncr_mont_exp_secret(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
 
 	if (!elimbs)
 		return -EINVAL;
-	err = exp_begin(&st, m, n, (size_t)TABLE * n);
+	err = exp_begin_base(&st, a, alimbs, m, n, (size_t)TABLE * n);
 	if (err)
 		return err;
 	tab = st.table;
-	/* table[k] = a^k R: table[0] = R, table[1] = a * R^2 / R */
+	/* table[k] = a^k R: table[0] = R, table[1] = a R */
 	mont_consts(&st.c, tab, st.tmp, st.acc);
-	mont_mul(&st.c, tab + n, a, st.tmp);
+	to_mont(&st.c, tab + n, a, alimbs, st.tmp);
 	for (k = 2; k < TABLE; k++)
 		mont_mul(&st.c, tab + k * n, tab + (k - 1) * n, tab + n);
 	table_get(st.acc, tab, n, window(e, elimbs, nwin - 1));
@@ -300,18 +352,18 @@ int ncr_mont_exp_secret(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
 	return exp_end(&st, r);
 }
 
-int ncr_mont_exp_public(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
-			const u64 *m, size_t n)
+int ncr_mont_exp_public(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
+			size_t elimbs, const u64 *m, size_t n)
 {
 	struct exp_state st;
 	size_t bit;
 	int err;
 
-	err = exp_begin(&st, m, n, 0);
+	err = exp_begin_base(&st, a, alimbs, m, n, 0);
 	if (err)
 		return err;
 	mont_consts(&st.c, st.acc, st.tmp, st.base);
-	mont_mul(&st.c, st.base, a, st.tmp);	/* a R */
+	to_mont(&st.c, st.base, a, alimbs, st.tmp);
 	bit = 64 * elimbs;
 	while (bit > 0 && !((e[(bit - 1) / 64] >> ((bit - 1) % 64)) & 1))
 		bit--;

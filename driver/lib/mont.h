@@ -17,20 +17,21 @@
 #include "ncr_port.h"
 
 /*
- * r = a^e mod m, where m (n limbs, odd, top limb nonzero, > 1) and a (n
- * limbs, any value below 2^(64n)) may be secret, e has elimbs limbs and
- * every one of its 64 * elimbs bits is processed in fixed 5-bit windows.
- * r may alias a.  0, -EINVAL (m unfit) or -ENOMEM; scratch is wiped.
+ * r = a^e mod m, where m (n limbs, odd, top limb nonzero, > 1) and a (alimbs
+ * limbs, n to 2n, any value below m R, R = 2^(64n): a CRT half takes the
+ * whole input) may be secret, e has elimbs limbs and every one of its
+ * 64 * elimbs bits is processed in fixed 5-bit windows.  r (n limbs) may
+ * alias a.  0, -EINVAL (m or a unfit) or -ENOMEM; scratch is wiped.
  */
-int ncr_mont_exp_secret(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
-			const u64 *m, size_t n);
+int ncr_mont_exp_secret(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
+			size_t elimbs, const u64 *m, size_t n);
 
 /*
  * The same for a public exponent (left-to-right binary: the time depends
  * on e's length and weight, never on a or m's values).
  */
-int ncr_mont_exp_public(u64 *r, const u64 *a, const u64 *e, size_t elimbs,
-			const u64 *m, size_t n);
+int ncr_mont_exp_public(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
+			size_t elimbs, const u64 *m, size_t n);
 
 /*
  * Products in Montgomery form, for values that stay in it between calls

@@ -212,40 +212,68 @@ static size_t mp_limbs(const mp_int *a)
 	return ((size_t)mp_count_bits(a) + 63) / 64;
 }
 
+/* Whether 0 <= a < m R, R = 2^(64n): lib/mont.c then takes a unreduced. */
+static int mont_base_fits(const mp_int *a, const mp_int *m, size_t n,
+			  bool *fits)
+{
+	mp_int t;
+	int err;
+
+	*fits = false;
+	if (mp_isneg(a) || mp_limbs(a) > 2 * n)
+		return 0;
+	if (mp_limbs(a) <= n) {
+		*fits = true;
+		return 0;
+	}
+	err = ncr_mp_errno(mp_init(&t));
+	if (err)
+		return err;
+	err = ncr_mp_errno(mp_div_2d(a, (int)(64 * n), &t, NULL));
+	*fits = !err && mp_cmp_mag(&t, m) == MP_LT;
+	mp_clear(&t);
+	return err;
+}
+
 /*
  * out = base^e mod m (m odd) through lib/mont.c; e is processed over at
- * least elimbs limbs.  The base is reduced mod m first: LibTomMath's
- * division sees only the base, which the callers blind.
+ * least elimbs limbs.  A base below m R (an RSA input for a CRT half) goes
+ * in whole, reduced there; only a larger one is divided by LibTomMath's
+ * mp_mod, which sees only the base (blinded by the callers).
  */
 static int exptmod_mont(const mp_int *base, const mp_int *e, size_t elimbs,
 			const mp_int *m, mp_int *out, bool secret)
 {
-	size_t n = mp_limbs(m), el = mp_limbs(e), size;
+	size_t n = mp_limbs(m), el = mp_limbs(e), alimbs, size;
 	const mp_int *b = base;
 	u64 *ml, *al, *el_;
-	int err = 0;
+	bool fits;
+	int err;
 
 	if (el < elimbs)
 		el = elimbs;
 	if (mp_isneg(e) || !el || n > NCR_PK_MAX_BITS / 64 ||
 	    el > NCR_PK_MAX_BITS / 64 + 1)
 		return -EINVAL;
-	size = (2 * n + el) * sizeof(u64);
+	size = (3 * n + el) * sizeof(u64);
 	ml = ncr_malloc(size);
 	if (!ml)
 		return -ENOMEM;
 	al = ml + n;
-	el_ = al + n;
+	el_ = al + 2 * n;
 	mp_to_limbs(m, ml, n);
 	mp_to_limbs(e, el_, el);
-	if (mp_isneg(base) || mp_cmp_mag(base, m) != MP_LT) {
+	err = mont_base_fits(base, m, n, &fits);
+	if (!err && !fits) {
 		err = ncr_mp_errno(mp_mod(base, m, out));
 		b = out;
 	}
 	if (!err) {
-		mp_to_limbs(b, al, n);
-		err = secret ? ncr_mont_exp_secret(al, al, el_, el, ml, n) :
-			       ncr_mont_exp_public(al, al, el_, el, ml, n);
+		alimbs = mp_limbs(b) > n ? mp_limbs(b) : n;
+		mp_to_limbs(b, al, alimbs);
+		err = secret ?
+		      ncr_mont_exp_secret(al, al, alimbs, el_, el, ml, n) :
+		      ncr_mont_exp_public(al, al, alimbs, el_, el, ml, n);
 	}
 	if (!err)
 		err = mp_from_limbs(out, al, n);

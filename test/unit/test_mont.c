@@ -4,7 +4,7 @@
  * every limb count up to 32 and of RSA prime sizes, with the top limb's
  * bit length varied, bases below the modulus and up to 2^(64n) - 1,
  * exponents 0, 1, 2, 65537, random, all ones and longer than the
- * modulus; the products in Montgomery form against BN_mod_mul; and the
+ * modulus, bases up to twice the modulus's width; the products in Montgomery form against BN_mod_mul; and the
  * refusals (even modulus, zero top limb, m = 1).
  */
 #include <stdio.h>
@@ -56,8 +56,8 @@ static void one(const BIGNUM *a, const BIGNUM *e, const BIGNUM *m,
 	if (!BN_mod_exp(want, a, e, m, ctx))
 		FAIL("BN_mod_exp");
 	for (v = 0; v < 2; v++) {
-		err = v ? ncr_mont_exp_public(rl, al, el, elimbs, ml, n) :
-			  ncr_mont_exp_secret(al, al, el, elimbs, ml, n);
+		err = v ? ncr_mont_exp_public(rl, al, n, el, elimbs, ml, n) :
+			  ncr_mont_exp_secret(al, al, n, el, elimbs, ml, n);
 		got = from_limbs(v ? rl : al, n);
 		CHECKF(!err && !BN_cmp(got, want),
 		       "%s, %s, %zu limbs: err %d, result %s", what,
@@ -142,6 +142,52 @@ static void edges(void)
 }
 
 /*
+ * Bases wider than the modulus (n + 1 to 2n limbs, below m R), as an RSA
+ * input is for each CRT half: both variants against BN_mod_exp.
+ */
+static void wide_bases(void)
+{
+	BIGNUM *a = BN_new(), *e = BN_new(), *want = BN_new(), *got, *lim;
+	size_t n, w;
+	int v, err;
+
+	for (n = 1; n <= 16; n += n < 4 ? 1 : 5) {
+		BIGNUM *m = rand_odd(64 * (int)n - (int)n % 7);
+		u64 ml[64], al[64], el[17], rl[64];
+
+		lim = BN_new();
+		BN_lshift(lim, m, 64 * (int)n);		/* m R */
+		for (w = n + 1; w <= 2 * n; w += n > 2 ? n - 1 : 1) {
+			BN_rand_range(a, lim);
+			if (w == 2 * n)
+				BN_sub(a, lim, BN_value_one());	/* the largest */
+			BN_rand(e, 64 * (int)n, BN_RAND_TOP_ANY,
+				BN_RAND_BOTTOM_ANY);
+			BN_mod_exp(want, a, e, m, ctx);
+			to_limbs(m, ml, n);
+			to_limbs(e, el, n);
+			for (v = 0; v < 2; v++) {
+				to_limbs(a, al, 2 * n);
+				err = v ? ncr_mont_exp_public(rl, al, 2 * n, el,
+							      n, ml, n) :
+					  ncr_mont_exp_secret(rl, al, 2 * n, el,
+							      n, ml, n);
+				got = from_limbs(rl, n);
+				CHECKF(!err && !BN_cmp(got, want), "%s, base of "
+				       "%zu limbs mod %zu: err %d",
+				       v ? "public" : "secret", w, n, err);
+				BN_free(got);
+			}
+		}
+		BN_free(lim);
+		BN_free(m);
+	}
+	BN_free(a);
+	BN_free(e);
+	BN_free(want);
+}
+
+/*
  * ncr_mont_to then ncr_mont_mul: (a R) b / R = a b mod m, r aliasing an
  * input each time; and a b / R itself, times R, against BN_mod_mul.
  */
@@ -192,18 +238,25 @@ static void refusals(void)
 {
 	u64 m[2] = { 4, 1 }, a[2] = { 1, 0 }, e[1] = { 3 }, r[2];
 
-	CHECK(ncr_mont_exp_secret(r, a, e, 1, m, 2) == -EINVAL);
-	CHECK(ncr_mont_exp_public(r, a, e, 1, m, 2) == -EINVAL);
+	CHECK(ncr_mont_exp_secret(r, a, 2, e, 1, m, 2) == -EINVAL);
+	CHECK(ncr_mont_exp_public(r, a, 2, e, 1, m, 2) == -EINVAL);
 	m[0] = 5;
 	m[1] = 0;
-	CHECK(ncr_mont_exp_secret(r, a, e, 1, m, 2) == -EINVAL);
+	CHECK(ncr_mont_exp_secret(r, a, 2, e, 1, m, 2) == -EINVAL);
 	m[0] = 1;
-	CHECK(ncr_mont_exp_public(r, a, e, 1, m, 1) == -EINVAL);
-	CHECK(ncr_mont_exp_secret(r, a, e, 0, m, 1) == -EINVAL);
-	CHECK(ncr_mont_exp_secret(r, a, e, 1, m, 0) == -EINVAL);
+	CHECK(ncr_mont_exp_public(r, a, 1, e, 1, m, 1) == -EINVAL);
+	CHECK(ncr_mont_exp_secret(r, a, 1, e, 0, m, 1) == -EINVAL);
+	CHECK(ncr_mont_exp_secret(r, a, 0, e, 1, m, 0) == -EINVAL);
 	CHECK(ncr_mont_mul(r, a, a, m, 1) == -EINVAL);
 	m[0] = 4;
 	CHECK(ncr_mont_to(r, a, m, 1) == -EINVAL);
+	/* a base of m R or more, or of the wrong width */
+	m[0] = 5;
+	a[0] = 7;
+	a[1] = 5;
+	CHECK(ncr_mont_exp_secret(r, a, 2, e, 1, m, 1) == -EINVAL);
+	CHECK(ncr_mont_exp_public(r, a, 2, e, 1, m, 1) == -EINVAL);
+	CHECK(ncr_mont_exp_secret(r, a, 3, e, 1, m, 1) == -EINVAL);
 }
 
 int main(void)
@@ -211,6 +264,7 @@ int main(void)
 	ctx = BN_CTX_new();
 	sizes();
 	edges();
+	wide_bases();
 	products();
 	refusals();
 	BN_CTX_free(ctx);

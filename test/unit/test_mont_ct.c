@@ -36,7 +36,7 @@ int main(void)
 		e[N] = round;
 		m[0] |= 1;
 		m[N - 1] |= 1ULL << 63 >> round;
-		if (ncr_mont_exp_public(want, a, e, N + 1, m, N))
+		if (ncr_mont_exp_public(want, a, N, e, N + 1, m, N))
 			FAIL("public exponentiation failed");
 		VALGRIND_MAKE_MEM_UNDEFINED(a, sizeof(a));
 		VALGRIND_MAKE_MEM_UNDEFINED(e, sizeof(e));
@@ -47,7 +47,7 @@ int main(void)
 		 */
 		VALGRIND_MAKE_MEM_UNDEFINED((u8 *)m + 1,
 					    sizeof(m) - 1 - sizeof(m[0]));
-		err = ncr_mont_exp_secret(r, a, e, N + 1, m, N);
+		err = ncr_mont_exp_secret(r, a, N, e, N + 1, m, N);
 		VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 		VALGRIND_MAKE_MEM_DEFINED(r, sizeof(r));
 		VALGRIND_MAKE_MEM_DEFINED(m, sizeof(m));

@@ -7,6 +7,7 @@
 #include "pk_test_util.h"
 
 #include <openssl/core_names.h>
+#include <openssl/param_build.h>
 #include <openssl/rsa.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,66 @@ static void test_from_be(void)
 	mp_clear_multi(&a, &b, NULL);
 }
 
+/*
+ * Factors of 256 and 768 bits: the input is below p R for the large one
+ * (reduced by lib/mont.c) but not for the small one (mp_mod first).
+ */
+static void test_unbalanced_key(void)
+{
+	BIGNUM *p = BN_new(), *q = BN_new(), *n = BN_new(), *e = BN_new();
+	BIGNUM *d = BN_new(), *phi = BN_new(), *t = BN_new();
+	BIGNUM *dp = BN_new(), *dq = BN_new(), *qinv = BN_new();
+	BN_CTX *bc = BN_CTX_new();
+	OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+	OSSL_PARAM *params = NULL;
+	EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
+	EVP_PKEY *opk = NULL;
+	struct ncr_pk pk;
+
+	BN_set_word(e, 65537);
+	CHECK(BN_generate_prime_ex(p, 768, 0, NULL, NULL, NULL) &&
+	      BN_generate_prime_ex(q, 256, 0, NULL, NULL, NULL));
+	CHECK(BN_mul(n, p, q, bc) && BN_sub(phi, p, BN_value_one()) &&
+	      BN_sub(t, q, BN_value_one()) && BN_mul(phi, phi, t, bc) &&
+	      BN_mod_inverse(d, e, phi, bc) != NULL);
+	CHECK(BN_sub(t, p, BN_value_one()) && BN_mod(dp, d, t, bc) &&
+	      BN_sub(t, q, BN_value_one()) && BN_mod(dq, d, t, bc) &&
+	      BN_mod_inverse(qinv, q, p, bc) != NULL);
+	CHECK(OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_N, n) &&
+	      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_E, e) &&
+	      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_D, d) &&
+	      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_FACTOR1, p) &&
+	      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_FACTOR2, q) &&
+	      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_EXPONENT1, dp) &&
+	      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_EXPONENT2, dq) &&
+	      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_COEFFICIENT1,
+				     qinv) &&
+	      (params = OSSL_PARAM_BLD_to_param(b)) != NULL);
+	CHECK(kc && EVP_PKEY_fromdata_init(kc) > 0 &&
+	      EVP_PKEY_fromdata(kc, &opk, EVP_PKEY_KEYPAIR, params) > 0);
+	if (opk && ossl_to_ncr(opk, &ncr_pk_rsa, 1, "type-specific", &pk) == 0) {
+		interop(&pk, opk);
+		ncr_pk_key_clear(&pk);
+	} else {
+		FAIL("unbalanced key not imported");
+	}
+	EVP_PKEY_free(opk);
+	EVP_PKEY_CTX_free(kc);
+	OSSL_PARAM_free(params);
+	OSSL_PARAM_BLD_free(b);
+	BN_CTX_free(bc);
+	BN_free(p);
+	BN_free(q);
+	BN_free(n);
+	BN_free(e);
+	BN_free(d);
+	BN_free(phi);
+	BN_free(t);
+	BN_free(dp);
+	BN_free(dq);
+	BN_free(qinv);
+}
+
 int main(void)
 {
 	const u8 e3[] = { 0x03 }, e_big[] = { 0x01, 0x00, 0x00, 0x00, 0x01 };
@@ -256,5 +317,6 @@ int main(void)
 	}
 	test_openssl_key(2048);
 	test_openssl_key(1024);
+	test_unbalanced_key();
 	return unit_report("test_rsa");
 }
