@@ -43,6 +43,11 @@ struct ncrp_pkey {
 	struct ncrp_khandle *priv;	/* kernel private key, or NULL */
 	uint32_t kflags;		/* NCR_KEY_FLAG_* of priv */
 	EVP_PKEY *pub;			/* public half in swctx, or NULL */
+	/*
+	 * signature.c's shadow context on pub, verify-initialised once and
+	 * duplicated for each signature (set atomically, freed with k).
+	 */
+	EVP_PKEY_CTX *sig_template;
 };
 
 struct ncrp_pkey *ncrp_pkey_new(struct ncrp_provctx *prov, int type);

@@ -42,6 +42,7 @@ void ncrp_pkey_free(struct ncrp_pkey *k)
 	if (k == NULL || __atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL))
 		return;
 	ncrp_khandle_unref(k->priv);
+	EVP_PKEY_CTX_free(k->sig_template);
 	EVP_PKEY_free(k->pub);
 	free(k);
 }

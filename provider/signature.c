@@ -3,13 +3,14 @@
  * SIGNATURE for RSA (PKCS#1 v1.5, PSS), DSA and ECDSA.
  *
  * Parameters are kept by a "shadow" verify context of the default
- * provider on the key's public half: it validates and stores every
- * parameter exactly as OpenSSL does (saltlen "digest"/"max"/"auto", pad
- * modes, mgf1) and computes the AlgorithmIdentifier for X.509.  Verify
- * runs there (public operation).  Sign reads the settled parameters back
- * and has the kernel sign the digest (NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST);
- * digest_sign hashes here in user space, which avoids copying the message
- * into the kernel, and signs the digest the same way.
+ * provider on the key's public half (a copy of one made per key): it
+ * validates and stores every parameter exactly as OpenSSL does (saltlen
+ * "digest"/"max"/"auto", pad modes, mgf1) and computes the
+ * AlgorithmIdentifier for X.509.  Verify runs there (public operation).
+ * Sign reads the settled parameters back and has the kernel sign the
+ * digest (NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST); digest_sign hashes here in
+ * user space, which avoids copying the message into the kernel, and signs
+ * the digest the same way.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -33,6 +34,8 @@ static OSSL_FUNC_signature_digest_sign_update_fn sig_dupdate;
 static OSSL_FUNC_signature_digest_sign_final_fn sig_dsign_final;
 static OSSL_FUNC_signature_digest_verify_init_fn sig_dverify_init;
 static OSSL_FUNC_signature_digest_verify_final_fn sig_dverify_final;
+static OSSL_FUNC_signature_digest_sign_fn sig_dsign;
+static OSSL_FUNC_signature_digest_verify_fn sig_dverify;
 static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
 static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
 static OSSL_FUNC_signature_newctx_fn rsa_sig_newctx;
@@ -235,6 +238,45 @@ static const char *ecdsa_md_by_size(size_t len)
 	return NULL;
 }
 
+static EVP_PKEY_CTX *verify_ctx(struct ncrp_provctx *prov, EVP_PKEY *pub)
+{
+	EVP_PKEY_CTX *t = EVP_PKEY_CTX_new_from_pkey(prov->swctx, pub, NULL);
+
+	if (t != NULL && EVP_PKEY_verify_init(t) > 0)
+		return t;
+	EVP_PKEY_CTX_free(t);
+	return NULL;
+}
+
+/*
+ * A fresh verify context of the default provider on k->pub: a copy of the
+ * key's template, which is made on first use (a copy costs a small part of
+ * a new context's fetches and set-up, measurable per TLS handshake).
+ */
+static EVP_PKEY_CTX *shadow_new(struct ncrp_provctx *prov,
+				struct ncrp_pkey *k)
+{
+	EVP_PKEY_CTX *t = __atomic_load_n(&k->sig_template, __ATOMIC_ACQUIRE);
+	EVP_PKEY_CTX *none = NULL;
+
+	if (t == NULL) {
+		t = verify_ctx(prov, k->pub);
+		if (t == NULL)
+			return NULL;
+		/* another thread may have been first: keep its template */
+		if (!__atomic_compare_exchange_n(&k->sig_template, &none, t,
+						 0, __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE)) {
+			EVP_PKEY_CTX_free(t);
+			t = none;
+		}
+	}
+	/* the public half replaced since (an import into the key) */
+	if (EVP_PKEY_CTX_get0_pkey(t) != k->pub)
+		return verify_ctx(prov, k->pub);
+	return EVP_PKEY_CTX_dup(t);
+}
+
 static int sig_init(struct sig_ctx *c, void *provkey, const OSSL_PARAM params[],
 		    int signing)
 {
@@ -261,8 +303,8 @@ static int sig_init(struct sig_ctx *c, void *provkey, const OSSL_PARAM params[],
 	sig_reset(c);
 	c->key = k;
 	c->signing = signing;
-	c->shadow = EVP_PKEY_CTX_new_from_pkey(c->prov->swctx, k->pub, NULL);
-	if (c->shadow == NULL || EVP_PKEY_verify_init(c->shadow) <= 0) {
+	c->shadow = shadow_new(c->prov, k);
+	if (c->shadow == NULL) {
 		ncrp_raise(NCR_R_KERNEL_OP_FAILED, "cannot set up parameters");
 		return 0;
 	}
@@ -441,6 +483,25 @@ static int sig_dverify_final(void *vctx, const unsigned char *sig,
 	return sig_verify(c, sig, siglen, dgst, dlen);
 }
 
+/*
+ * One-shot forms: without them EVP_DigestSign (TLS's CertificateVerify
+ * among others) duplicates the context before the final step.
+ */
+static int sig_dsign(void *vctx, unsigned char *sig, size_t *siglen,
+		     size_t sigsize, const unsigned char *tbs, size_t tbslen)
+{
+	if (sig != NULL && !sig_dupdate(vctx, tbs, tbslen))
+		return 0;
+	return sig_dsign_final(vctx, sig, siglen, sigsize);
+}
+
+static int sig_dverify(void *vctx, const unsigned char *sig, size_t siglen,
+		       const unsigned char *tbs, size_t tbslen)
+{
+	return sig_dupdate(vctx, tbs, tbslen) &&
+	       sig_dverify_final(vctx, sig, siglen);
+}
+
 #define SIG_FUNCS(t)							\
 static const OSSL_DISPATCH t##_signature_functions[] = {		\
 	{ OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))t##_sig_newctx },	\
@@ -463,6 +524,9 @@ static const OSSL_DISPATCH t##_signature_functions[] = {		\
 	  (void (*)(void))sig_dupdate },				\
 	{ OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_FINAL,			\
 	  (void (*)(void))sig_dverify_final },				\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_SIGN, (void (*)(void))sig_dsign },	\
+	{ OSSL_FUNC_SIGNATURE_DIGEST_VERIFY,				\
+	  (void (*)(void))sig_dverify },				\
 	{ OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS,				\
 	  (void (*)(void))sig_get_ctx_params },				\
 	{ OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS,			\

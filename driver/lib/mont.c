@@ -229,38 +229,32 @@ static u64 window(const u64 *e, size_t elimbs, size_t w)
 }
 
 /*
- * r = a R mod m for a of alimbs limbs (n to 2n) below m R, rr = R^2 mod m:
- * a wider a is first brought below m by a reduction (a / R) and a product
- * with R^2, so that no caller divides.
+ * r = a R mod m for a of alimbs limbs (n to 2n), rr = R^2 mod m.  A wider
+ * a = hi R + lo gives lo R + hi R^2, each a product of a number below R
+ * with one below m, so that any value of a is taken without a division.
  */
 static void to_mont(const struct mont *c, u64 *r, const u64 *a,
 		    size_t alimbs, const u64 *rr)
 {
-	size_t n = c->n;
+	size_t n = c->n, i;
+	u64 *hi = c->t, *s = c->t + n, carry = 0;
 
-	if (alimbs > n) {
-		memcpy(c->t, a, alimbs * sizeof(u64));
-		memset(c->t + alimbs, 0, (2 * n - alimbs) * sizeof(u64));
-		mont_redc(c, r, c->t);
-		mont_mul(c, r, r, rr);
-		a = r;
+	if (alimbs == n) {
+		mont_mul(c, r, a, rr);
+		return;
 	}
-	mont_mul(c, r, a, rr);
-}
-
-/* Whether a (alimbs limbs) < m R, without a branch on a's limbs. */
-static bool below_mR(const u64 *a, size_t alimbs, const u64 *m, size_t n)
-{
-	u64 borrow = 0;
-	size_t i;
-
+	memset(hi, 0, n * sizeof(u64));
+	memcpy(hi, a + n, (alimbs - n) * sizeof(u64));
+	mont_mul(c, s, hi, rr);		/* hi R */
+	mont_mul(c, s, s, rr);		/* hi R^2 */
+	mont_mul(c, r, a, rr);		/* lo R (r may alias a: lo read here) */
 	for (i = 0; i < n; i++) {
-		u64 hi = n + i < alimbs ? a[n + i] : 0;
-		dlimb d = (dlimb)hi - m[i] - borrow;
+		dlimb d = (dlimb)r[i] + s[i] + carry;
 
-		borrow = (u64)(d >> 64) & 1;
+		hi[i] = (u64)d;
+		carry = (u64)(d >> 64);
 	}
-	return borrow;
+	final_sub(c, r, hi, carry);
 }
 
 struct exp_state {
@@ -293,21 +287,13 @@ static int exp_begin(struct exp_state *st, const u64 *m, size_t n,
 	return 0;
 }
 
-/* exp_begin for a base of alimbs limbs: n to 2n, and below m R. */
-static int exp_begin_base(struct exp_state *st, const u64 *a, size_t alimbs,
-			  const u64 *m, size_t n, size_t table_limbs)
+/* exp_begin for a base of alimbs limbs, n to 2n. */
+static int exp_begin_base(struct exp_state *st, size_t alimbs, const u64 *m,
+			  size_t n, size_t table_limbs)
 {
-	int err;
-
 	if (alimbs < n || alimbs > 2 * n)
 		return -EINVAL;
-	err = exp_begin(st, m, n, table_limbs);
-	/* only the answer, always yes for a valid call, depends on a */
-	if (!err && alimbs > n && !below_mR(a, alimbs, m, n)) {
-		ncr_free_sensitive(st->mem, st->size);
-		err = -EINVAL;
-	}
-	return err;
+	return exp_begin(st, m, n, table_limbs);
 }
 
 /* r = acc / R (out of Montgomery form), scratch wiped and freed. */
@@ -332,7 +318,7 @@ int ncr_mont_exp_secret(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
 
 	if (!elimbs)
 		return -EINVAL;
-	err = exp_begin_base(&st, a, alimbs, m, n, (size_t)TABLE * n);
+	err = exp_begin_base(&st, alimbs, m, n, (size_t)TABLE * n);
 	if (err)
 		return err;
 	tab = st.table;
@@ -359,7 +345,7 @@ int ncr_mont_exp_public(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
 	size_t bit;
 	int err;
 
-	err = exp_begin_base(&st, a, alimbs, m, n, 0);
+	err = exp_begin_base(&st, alimbs, m, n, 0);
 	if (err)
 		return err;
 	mont_consts(&st.c, st.acc, st.tmp, st.base);

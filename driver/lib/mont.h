@@ -18,10 +18,10 @@
 
 /*
  * r = a^e mod m, where m (n limbs, odd, top limb nonzero, > 1) and a (alimbs
- * limbs, n to 2n, any value below m R, R = 2^(64n): a CRT half takes the
- * whole input) may be secret, e has elimbs limbs and every one of its
- * 64 * elimbs bits is processed in fixed 5-bit windows.  r (n limbs) may
- * alias a.  0, -EINVAL (m or a unfit) or -ENOMEM; scratch is wiped.
+ * limbs, n to 2n, any value: a CRT half takes the whole input) may be
+ * secret, e has elimbs limbs and every one of its 64 * elimbs bits is
+ * processed in fixed 5-bit windows.  r (n limbs) may alias a.  0, -EINVAL
+ * (m or alimbs unfit) or -ENOMEM; scratch is wiped.
  */
 int ncr_mont_exp_secret(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
 			size_t elimbs, const u64 *m, size_t n);

@@ -212,34 +212,12 @@ static size_t mp_limbs(const mp_int *a)
 	return ((size_t)mp_count_bits(a) + 63) / 64;
 }
 
-/* Whether 0 <= a < m R, R = 2^(64n): lib/mont.c then takes a unreduced. */
-static int mont_base_fits(const mp_int *a, const mp_int *m, size_t n,
-			  bool *fits)
-{
-	mp_int t;
-	int err;
-
-	*fits = false;
-	if (mp_isneg(a) || mp_limbs(a) > 2 * n)
-		return 0;
-	if (mp_limbs(a) <= n) {
-		*fits = true;
-		return 0;
-	}
-	err = ncr_mp_errno(mp_init(&t));
-	if (err)
-		return err;
-	err = ncr_mp_errno(mp_div_2d(a, (int)(64 * n), &t, NULL));
-	*fits = !err && mp_cmp_mag(&t, m) == MP_LT;
-	mp_clear(&t);
-	return err;
-}
-
 /*
  * out = base^e mod m (m odd) through lib/mont.c; e is processed over at
- * least elimbs limbs.  A base below m R (an RSA input for a CRT half) goes
- * in whole, reduced there; only a larger one is divided by LibTomMath's
- * mp_mod, which sees only the base (blinded by the callers).
+ * least elimbs limbs.  A base of up to twice m's limbs (an RSA input for
+ * a CRT half) goes in whole, reduced there; only a longer or negative one
+ * is divided by LibTomMath's mp_mod, which sees only the base (blinded by
+ * the callers).
  */
 static int exptmod_mont(const mp_int *base, const mp_int *e, size_t elimbs,
 			const mp_int *m, mp_int *out, bool secret)
@@ -247,8 +225,7 @@ static int exptmod_mont(const mp_int *base, const mp_int *e, size_t elimbs,
 	size_t n = mp_limbs(m), el = mp_limbs(e), alimbs, size;
 	const mp_int *b = base;
 	u64 *ml, *al, *el_;
-	bool fits;
-	int err;
+	int err = 0;
 
 	if (el < elimbs)
 		el = elimbs;
@@ -263,8 +240,7 @@ static int exptmod_mont(const mp_int *base, const mp_int *e, size_t elimbs,
 	el_ = al + 2 * n;
 	mp_to_limbs(m, ml, n);
 	mp_to_limbs(e, el_, el);
-	err = mont_base_fits(base, m, n, &fits);
-	if (!err && !fits) {
+	if (mp_isneg(base) || mp_limbs(base) > 2 * n) {
 		err = ncr_mp_errno(mp_mod(base, m, out));
 		b = out;
 	}

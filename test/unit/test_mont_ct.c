@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Constant-time check of the secret exponentiation (driver/lib/mont.c)
- * under valgrind memcheck: modulus, base and exponent are marked
+ * Constant-time check of the secret exponentiation (driver/lib/mont.c),
+ * with bases of the modulus's width and of twice it (an RSA CRT half), and
+ * of the products in Montgomery form, under valgrind memcheck: modulus,
+ * base and exponent are marked
  * undefined ("secret"), so memcheck reports any branch or memory address
  * that depends on them (the ctgrind technique).  Only the result is made
  * defined afterwards, to compare it with the public variant's.  Without
@@ -24,20 +26,24 @@ static u64 rnd(void)
 
 int main(void)
 {
-	u64 m[N], a[N], e[N + 1], r[N], want[N];
+	u64 m[N], a[2 * N], e[N + 1], r[N], want[N], mul[N], to[N];
 	int round, i, err;
+	size_t al;
 
 	for (round = 0; round < 4; round++) {
+		al = round % 2 ? 2 * N : N;
 		for (i = 0; i < N; i++) {
 			m[i] = rnd();
 			a[i] = rnd();
+			a[N + i] = rnd();
 			e[i] = rnd();
 		}
 		e[N] = round;
 		m[0] |= 1;
 		m[N - 1] |= 1ULL << 63 >> round;
-		if (ncr_mont_exp_public(want, a, N, e, N + 1, m, N))
-			FAIL("public exponentiation failed");
+		if (ncr_mont_exp_public(want, a, al, e, N + 1, m, N) ||
+		    ncr_mont_mul(mul, a, a + N, m, N) || ncr_mont_to(to, a, m, N))
+			FAIL("public computation failed");
 		VALGRIND_MAKE_MEM_UNDEFINED(a, sizeof(a));
 		VALGRIND_MAKE_MEM_UNDEFINED(e, sizeof(e));
 		/*
@@ -47,12 +53,24 @@ int main(void)
 		 */
 		VALGRIND_MAKE_MEM_UNDEFINED((u8 *)m + 1,
 					    sizeof(m) - 1 - sizeof(m[0]));
-		err = ncr_mont_exp_secret(r, a, N, e, N + 1, m, N);
+		err = ncr_mont_exp_secret(r, a, al, e, N + 1, m, N);
+		VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
+		VALGRIND_MAKE_MEM_DEFINED(r, sizeof(r));
+		CHECKF(!err && !memcmp(r, want, sizeof(r)),
+		       "round %d, base of %zu limbs: err %d", round, al, err);
+		err = ncr_mont_mul(r, a, a + N, m, N);
+		VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
+		VALGRIND_MAKE_MEM_DEFINED(r, sizeof(r));
+		CHECKF(!err && !memcmp(r, mul, sizeof(r)), "round %d: product",
+		       round);
+		err = ncr_mont_to(r, a, m, N);
 		VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 		VALGRIND_MAKE_MEM_DEFINED(r, sizeof(r));
 		VALGRIND_MAKE_MEM_DEFINED(m, sizeof(m));
-		CHECKF(!err && !memcmp(r, want, sizeof(r)),
-		       "round %d: err %d", round, err);
+		VALGRIND_MAKE_MEM_DEFINED(a, sizeof(a));
+		VALGRIND_MAKE_MEM_DEFINED(e, sizeof(e));
+		CHECKF(!err && !memcmp(r, to, sizeof(r)), "round %d: to R",
+		       round);
 	}
 	return unit_report("test_mont_ct");
 }

@@ -242,8 +242,8 @@ static void test_from_be(void)
 }
 
 /*
- * Factors of 256 and 768 bits: the input is below p R for the large one
- * (reduced by lib/mont.c) but not for the small one (mp_mod first).
+ * Factors of 256 and 768 bits: the input fits twice the large factor's
+ * limbs (reduced by lib/mont.c) but not the small one's (mp_mod first).
  */
 static void test_unbalanced_key(void)
 {
