@@ -210,6 +210,33 @@ static void test_bad_params(void)
  * to past a 4096-bit number (each digit boundary), leading zero bytes,
  * and a reused destination that held a larger number.
  */
+/*
+ * The Montgomery products of the blinding pair (tommath_port.c): a R then
+ * a R * b / R = a b mod m; operands not below m, negative, or an even m
+ * are refused.
+ */
+static void test_mont_products(void)
+{
+	mp_int m, a, b, r, want;
+
+	CHECK(mp_init_multi(&m, &a, &b, &r, &want, NULL) == MP_OKAY);
+	mp_set_u64(&m, 0xfffffffffffffc5ULL);	/* odd */
+	CHECK(mp_mul(&m, &m, &m) == MP_OKAY && mp_add_d(&m, 2, &m) == MP_OKAY);
+	mp_set_u64(&a, 0x123456789abcdefULL);
+	mp_set_u64(&b, 0xfedcba987654321ULL);
+	CHECK(mp_mulmod(&a, &b, &m, &want) == MP_OKAY);
+	CHECK(ncr_mp_mont_to(&a, &m, &r) == 0 &&
+	      ncr_mp_mont_mul(&r, &b, &m, &r) == 0 &&
+	      mp_cmp(&r, &want) == MP_EQ);
+	CHECK(ncr_mp_mont_mul(&m, &b, &m, &r) == -EINVAL);	/* a = m */
+	CHECK(ncr_mp_mont_mul(&a, &m, &m, &r) == -EINVAL);	/* b = m */
+	CHECK(mp_neg(&a, &r) == MP_OKAY);
+	CHECK(ncr_mp_mont_to(&r, &m, &r) == -EINVAL);		/* negative */
+	CHECK(mp_add_d(&m, 1, &m) == MP_OKAY);
+	CHECK(ncr_mp_mont_to(&a, &m, &r) == -EINVAL);		/* even m */
+	mp_clear_multi(&m, &a, &b, &r, &want, NULL);
+}
+
 static void test_from_be(void)
 {
 	u8 buf[600], back[608];
@@ -307,6 +334,7 @@ int main(void)
 
 	test_from_be();
 	test_bad_params();
+	test_mont_products();
 	test_generate(1024, NULL, 0, 65537);
 	test_generate(2048, NULL, 0, 65537);
 	test_generate(1030, e3, sizeof(e3), 3);		/* not a multiple of 8 */
