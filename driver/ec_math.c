@@ -31,6 +31,50 @@ static const struct ecc_curve *ec_curve(unsigned int id, unsigned int nbytes)
 }
 
 /*
+ * The form in which crypto/ecc.c takes a private scalar: big-endian bytes
+ * in u64 words (which it swapped itself) up to 6.9; since 6.10 (the ECDH
+ * byte-order fixes) native digits.  The prototype did not change, so no
+ * compile-time probe can tell: ncr_ec_math_init() asks the kernel for d G
+ * and compares it with this file's complete formulas.
+ */
+static bool ecc_native_scalar;
+
+/* s = the big-endian scalar be in the form crypto/ecc.c takes. */
+static void ec_scalar_arg(const u64 *be, u64 *s, unsigned int nd)
+{
+	if (ecc_native_scalar)
+		ecc_swap_digits(be, s, nd);
+	else
+		memcpy(s, be, nd * 8);
+}
+
+/* ecc_make_pub_key() of a big-endian scalar. */
+static int ec_make_pub(unsigned int curve, unsigned int nd, const u64 *be,
+		       u64 *pt)
+{
+	u64 s[EC_ND];
+	int err;
+
+	ec_scalar_arg(be, s, nd);
+	err = ecc_make_pub_key(curve, nd, s, pt);
+	memzero_explicit(s, sizeof(s));
+	return err;
+}
+
+/* crypto_ecdh_shared_secret() of a big-endian scalar. */
+static int ec_shared(unsigned int curve, unsigned int nd, const u64 *be,
+		     const u64 *pt, u64 *out)
+{
+	u64 s[EC_ND];
+	int err;
+
+	ec_scalar_arg(be, s, nd);
+	err = crypto_ecdh_shared_secret(curve, nd, s, pt, out);
+	memzero_explicit(s, sizeof(s));
+	return err;
+}
+
+/*
  * crypto/ecc.c leaves copies of scalars (k, d, d + n) in its stack frames;
  * overwrite that stack once its callers are back.
  */
@@ -147,7 +191,7 @@ static int ec_sign_r(struct ec_sign_tmp *w, const struct ecc_curve *c,
 
 	ecc_swap_digits(c->g.x, w->g, nd);
 	ecc_swap_digits(c->g.y, w->g + nd, nd);
-	err = crypto_ecdh_shared_secret(curve, nd, w->kbe, w->g, w->pt);
+	err = ec_shared(curve, nd, w->kbe, w->g, w->pt);
 	if (err)
 		return err == -EFAULT ? -EAGAIN : err;
 	vli_from_be64(w->r, w->pt, nd);
@@ -261,10 +305,10 @@ static int ec_base_mult(const struct ecc_curve *c, unsigned int curve,
 	int err;
 
 	/* -EAGAIN: be * G failed its own full validation */
-	err = ecc_make_pub_key(curve, nd, be, pt);
+	err = ec_make_pub(curve, nd, be, pt);
 	if (err == -EAGAIN) {
 		ec_negate_scalar(c, be, nd);
-		err = ecc_make_pub_key(curve, nd, be, pt);
+		err = ec_make_pub(curve, nd, be, pt);
 		if (!err) {	/* -(x, y) = (x, p - y) */
 			vli_from_be64(q->y, pt + nd, nd);
 			vli_sub(q->y, c->p, q->y, nd);
@@ -464,7 +508,7 @@ static int ec_ecdh_blinded(const struct ecc_curve *c, unsigned int curve,
 		ecc_swap_digits(w->db, w->be, nd);
 		ecc_swap_digits(w->bq.x, w->pt, nd);
 		ecc_swap_digits(w->bq.y, w->pt + nd, nd);
-		err = crypto_ecdh_shared_secret(curve, nd, w->be, w->pt, sec);
+		err = ec_shared(curve, nd, w->be, w->pt, sec);
 		if (err && err != -EFAULT)
 			return err;
 	}
@@ -488,7 +532,7 @@ int ncr_ec_math_ecdh(unsigned int curve, unsigned int nbytes, const u8 *d,
 	memcpy(w->be, d, nbytes);
 	memcpy(w->pt, peer, 2 * nbytes);
 	/* validates the peer (on the curve: enough for a prime order) */
-	err = crypto_ecdh_shared_secret(curve, nd, w->be, w->pt, sec);
+	err = ec_shared(curve, nd, w->be, w->pt, sec);
 	/* -EFAULT: O, which a valid peer gives for no d in [1, n - 1] */
 	if (err == -EFAULT) {
 		vli_from_be64(w->d, d, nd);
@@ -522,4 +566,52 @@ int ncr_ec_math_x25519_base(u8 out[NCR_X25519_BYTES],
 		return 0;
 	memzero_explicit(out, NCR_X25519_BYTES);
 	return -EINVAL;
+}
+
+/*
+ * Whether ecc_make_pub_key() and crypto_ecdh_shared_secret() compute d G
+ * (ref, from the complete formulas) when given the scalar in the native
+ * (or big-endian) form.  d is a fixed value far from multiples of n: the
+ * ladder is wrong next to them (1 G among them).
+ */
+static bool ec_form_matches(const struct ecc_curve *c, const u64 *d,
+			    const struct ec_apt *ref, bool native)
+{
+	unsigned int nd = c->g.ndigits;
+	u64 be[EC_ND], g[2 * EC_ND], want[2 * EC_ND], pt[2 * EC_ND];
+
+	ecc_native_scalar = native;
+	ecc_swap_digits(d, be, nd);
+	ecc_swap_digits(c->g.x, g, nd);
+	ecc_swap_digits(c->g.y, g + nd, nd);
+	ecc_swap_digits(ref->x, want, nd);
+	ecc_swap_digits(ref->y, want + nd, nd);
+	if (ec_make_pub(ECC_CURVE_NIST_P256, nd, be, pt) ||
+	    memcmp(pt, want, 2 * nd * 8))
+		return false;
+	return !ec_shared(ECC_CURVE_NIST_P256, nd, be, g, pt) &&
+	       !memcmp(pt, want, nd * 8);
+}
+
+int ncr_ec_math_init(void)
+{
+	static const u64 d[4] = { 0x0123456789abcdefULL, 0xfedcba9876543210ULL,
+				  0x0f1e2d3c4b5a6978ULL, 0x1234567812345678ULL };
+	const struct ecc_curve *c = ecc_get_curve(ECC_CURVE_NIST_P256);
+	const u64 zero[4] = { 0 };
+	struct ec_apt g, ref;
+	bool ok = false;
+
+	if (c && c->g.ndigits == ARRAY_SIZE(d)) {
+		memcpy(g.x, c->g.x, sizeof(d));
+		memcpy(g.y, c->g.y, sizeof(d));
+		g.inf = false;
+		ok = !ec_apt_mult2(c, &ref, d, &g, zero, &g) && !ref.inf &&
+		     (ec_form_matches(c, d, &ref, true) ||
+		      ec_form_matches(c, d, &ref, false));
+	}
+	if (ok)
+		return 0;
+	pr_err("ncr: the kernel's crypto/ecc.c computes d G unlike every scalar form known here; not loading\n");
+	return -ENOPKG;
 }

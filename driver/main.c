@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 #include "ioctl.h"
 #include "key.h"
+#include "lib/ec_math.h"
 #include "ncr_limits.h"
 #include "ns.h"
 #include "pk.h"
@@ -80,7 +81,9 @@ static struct miscdevice ncr_misc = {
 
 static int __init ncr_init(void)
 {
-	return misc_register(&ncr_misc);
+	int err = ncr_ec_math_init();
+
+	return err ? err : misc_register(&ncr_misc);
 }
 
 static void __exit ncr_exit(void)

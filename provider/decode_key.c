@@ -6,8 +6,10 @@
  * decoders.  A file that is ours but cannot be restored (no master key,
  * tampered, other master key) is an error with that reason.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <openssl/asn1.h>
 #include <openssl/bio.h>
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
@@ -84,17 +86,29 @@ static int dec_does_selection(void *provctx, int selection)
 	       (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0;
 }
 
-/* Algorithm of an SPKI without building a key: its OID's type. */
+/*
+ * Algorithm of an SPKI from its AlgorithmIdentifier alone: every decoder
+ * asks, and only the one of the key's type goes on to build the public key
+ * (ncrp_pkey_set_pub_spki() checks all of it).
+ */
 static int spki_type(const unsigned char *spki, size_t len)
 {
 	const unsigned char *p = spki;
-	X509_PUBKEY *xp = d2i_X509_PUBKEY(NULL, &p, (long)len);
-	ASN1_OBJECT *obj = NULL;
-	int nid = NID_undef;
+	X509_ALGOR *alg = NULL;
+	const ASN1_OBJECT *obj = NULL;
+	long inner;
+	int tag, xclass, nid = NID_undef;
 
-	if (xp != NULL && X509_PUBKEY_get0_param(&obj, NULL, NULL, NULL, xp))
+	if (len > LONG_MAX ||
+	    (ASN1_get_object(&p, &inner, &tag, &xclass, (long)len) & 0x80) ||
+	    tag != V_ASN1_SEQUENCE || xclass != V_ASN1_UNIVERSAL)
+		return 0;
+	alg = d2i_X509_ALGOR(NULL, &p, inner);
+	if (alg != NULL) {
+		X509_ALGOR_get0(&obj, NULL, NULL, alg);
 		nid = OBJ_obj2nid(obj);
-	X509_PUBKEY_free(xp);
+	}
+	X509_ALGOR_free(alg);
 	switch (nid) {
 	case NID_rsaEncryption:
 		return NCR_PKT_RSA;

@@ -23,6 +23,9 @@
 #define NCR_EC_MAX_BYTES	48	/* P-384 */
 #define NCR_X25519_BYTES	32
 
+/* Once, before anything else here: 0, or why EC cannot work. */
+int ncr_ec_math_init(void);
+
 /* pub = d * G for d in [1, n - 1] (the caller checks the range). */
 int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,
 		    u8 *pub);
