@@ -38,7 +38,7 @@ finish() {
 	echo "$1" > "$run/rc"
 	dmesg > "$run/dmesg" 2>&1
 	sync
-	/bin/busybox poweroff -f
+	/bin/busybox poweroff -f 2>/dev/null || echo o > /proc/sysrq-trigger
 	sleep 30
 }
 
@@ -69,6 +69,11 @@ for m in $NCRVM_CRYPTO_MODULES; do
 done
 
 if [ -n "$NCR_KO" ]; then
+	# What ncr.ko links against (ecc, curve25519, ...), whatever modules
+	# this kernel keeps it in: insmod resolves no dependencies itself.
+	for m in $(modinfo -F depends "$NCR_KO" 2>/dev/null | tr , ' '); do
+		modprobe -q "$m" || say "warning: modprobe $m (needed by ncr.ko) failed"
+	done
 	if ! insmod "$NCR_KO" $NCRVM_KO_PARAMS; then
 		say "insmod $NCR_KO failed"
 		finish 126

@@ -16,23 +16,26 @@ fail() {
 	sleep 10
 }
 
-# Order matters: dependencies first (insmod resolves none).  A kernel that has
-# them built in (scripts/vm --debug-kernel) gets an initramfs without them.
-for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
-	 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p overlay; do
-	[ -f /modules/$m.ko ] || continue
+# In the order scripts/vm wrote, dependencies first (insmod resolves none).
+# A kernel that has them built in gets an initramfs without them.
+for m in $(cat /modules/order); do
 	insmod /modules/$m.ko || fail "insmod $m failed"
 done
 
 run=
 keep=/nonexistent
+src=
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	ncrvm_run=*) run=${arg#ncrvm_run=} ;;
 	ncrvm_keep=*) keep=${arg#ncrvm_keep=} ;;
+	ncrvm_src=*) src=${arg#ncrvm_src=} ;;
 	esac
 done
 [ -n "$run" ] || fail "no ncrvm_run= on the kernel command line"
+# Another release's root (scripts/vm --guest): the checkout comes from its
+# own share, mounted below over whatever tmpfs holds its path.
+[ -z "$src" ] || keep=/nonexistent
 
 R=/newroot
 mkdir -p $R
@@ -72,6 +75,12 @@ for d in /tmp /var/tmp /root /var/log /var/lib/nginx /var/cache/nginx; do
 		fail "cannot make $d writable"
 done
 
+if [ -n "$src" ]; then
+	mkdir -p "$R$src" 2>/dev/null
+	mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=loose,ro \
+		ncrsrc "$R$src" || fail "cannot mount the checkout at $src (9p tag ncrsrc)"
+fi
+mkdir -p "$R$run" 2>/dev/null
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,rw \
 	ncrout "$R$run" || fail "cannot mount the run directory $run"
 

@@ -13,8 +13,10 @@ import errno
 import fcntl
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -95,6 +97,26 @@ def ncr_ko():
     if not ko:
         pytest.skip("NCR_KO not set: the module was not loaded by scripts/vm")
     return pathlib.Path(ko)
+
+
+@pytest.fixture
+def world_dir():
+    """A fresh directory that any user can reach (mode 0755, under /tmp),
+    for what a test runs as another uid: the checkout and pytest's tmp_path
+    may sit below directories only root can enter (a clone in /root)."""
+    d = pathlib.Path(tempfile.mkdtemp(prefix="ncr-world-", dir="/tmp"))
+    os.chmod(d, 0o755)
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def world_copy(src, world_dir):
+    """src copied into world_dir (readable and, if src is, executable by
+    anyone); returns the copy's path."""
+    dst = world_dir / pathlib.Path(src).name
+    shutil.copyfile(src, dst)
+    os.chmod(dst, 0o755 if os.access(src, os.X_OK) else 0o644)
+    return dst
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from conftest import BUILD, ROOT, TEST_MASTER_KEY
+from conftest import BUILD, ROOT, TEST_MASTER_KEY, world_copy
 from ncrio import FLAG_WRAPPABLE, Ncr
 from priv_util import CAP_SYS_ADMIN, drop_caps
 
@@ -111,9 +111,11 @@ def test_load_same_and_different_key(ncrctl, tmp_path, master_key):
     assert run(ncrctl, "master-key", "load", short)[0] == EXIT["key_busy"]
 
 
-def test_load_privileges(ncrctl, tmp_path, master_key):
-    f = key_file(tmp_path / "k")
-    os.chmod(tmp_path, 0o755)
+def test_load_privileges(ncrctl, world_dir, master_key):
+    # Both in a directory nobody can enter, so that what nobody is refused
+    # is the key file itself (root's 0600), not the path to it.
+    f = key_file(world_dir / "k")
+    ncrctl = str(world_copy(ncrctl, world_dir))
 
     def as_nobody():
         os.setgid(65534)

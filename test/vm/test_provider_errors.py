@@ -5,7 +5,8 @@ import os
 import subprocess
 import pytest
 
-from provider_util import NCR, OPENSSL, env, run, ncr_so_present
+from conftest import world_copy
+from provider_util import MODULES, NCR, OPENSSL, env, run, ncr_so_present
 
 pytestmark = pytest.mark.skipif(not ncr_so_present(),
                                 reason="ncr.so not built")
@@ -28,12 +29,14 @@ def test_provider_loads_without_device():
     assert b"ncr: Linux /dev/crypto" in p.stdout
 
 
-def test_device_not_permitted_message(tmp_path):
+def test_device_not_permitted_message(world_dir):
     """A device node the caller may not open (EACCES) is named as such."""
     st = os.stat("/dev/crypto")
-    node = tmp_path / "crypto"
+    node = world_dir / "crypto"
     os.mknod(str(node), 0o600 | 0o020000, st.st_rdev)
-    e = env({"NCR_DEVICE": str(node)})
+    # ncr.so where nobody can load it (the build tree may not be).
+    world_copy(os.path.join(MODULES, "ncr.so"), world_dir)
+    e = env({"NCR_DEVICE": str(node), "OPENSSL_MODULES": str(world_dir)})
     p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534",
                         "--clear-groups", OPENSSL] + GENRSA, env=e,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
