@@ -246,7 +246,12 @@ static int km_import(void *keydata, int selection, const OSSL_PARAM params[])
 			   "an ncr key file");
 		return 0;
 	}
-	if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) &&
+	/*
+	 * A public value is taken whenever the caller asks for key material
+	 * of either half: OpenSSL's hybrid KEMs (X25519MLKEM768) import the
+	 * peer's share with the private-key bit and a public value only.
+	 */
+	if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) &&
 	    (k->type == NCR_PKT_RSA ||
 	     OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY) != NULL))
 		sel = EVP_PKEY_PUBLIC_KEY;

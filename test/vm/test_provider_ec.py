@@ -327,3 +327,23 @@ def test_s_server_ecdsa(ec_server, client, want):
     out = handshake(*ec_server, client)
     for w in want + ["Verification: OK"]:
         assert w in out, out
+
+
+@pytest.mark.parametrize("alg", ["X25519MLKEM768", "SecP256r1MLKEM768"])
+def test_hybrid_kem_encapsulates_with_ncr_halves(tmp_path, alg):
+    """OpenSSL 3.5's hybrid KEMs fetch X25519/EC from whichever provider
+    comes first: with ncr loaded, the encapsulation's ephemeral key and its
+    ECDH run in the kernel, on a public key imported with the private-key
+    selection bit.  The stock provider must decapsulate the same secret."""
+    if b"MLKEM" not in stock(["list", "-kem-algorithms"],
+                             check=False).stdout.replace(b"-", b""):
+        pytest.skip("this OpenSSL has no ML-KEM (3.5 and later do)")
+    key, pub = tmp_path / "k.pem", tmp_path / "pub.pem"
+    stock(["genpkey", "-algorithm", alg, "-out", str(key)])
+    stock(["pkey", "-in", str(key), "-pubout", "-out", str(pub)])
+    ct, s1, s2 = tmp_path / "ct", tmp_path / "s1", tmp_path / "s2"
+    run(["pkeyutl", "-encap", "-pubin", "-inkey", str(pub), "-out", str(ct),
+         "-secret", str(s1)] + NCR)
+    stock(["pkeyutl", "-decap", "-inkey", str(key), "-in", str(ct),
+           "-secret", str(s2)])
+    assert s1.read_bytes() == s2.read_bytes() and len(s1.read_bytes()) >= 32

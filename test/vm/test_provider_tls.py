@@ -90,3 +90,30 @@ def test_tls12_pkcs1_sigalg(server_files):
     out = handshake(*server_files, ["-tls1_2", "-sigalgs", "RSA+SHA256"])
     assert "Signature type: RSA\n" in out
     assert "Verification: OK" in out
+
+
+def has_ml_kem():
+    """OpenSSL 3.5 and later: the hybrid ML-KEM groups TLS 1.3 offers first."""
+    p = run(["list", "-kem-algorithms"], check=False)
+    return p.returncode == 0 and b"MLKEM768" in p.stdout.replace(b"-", b"")
+
+
+# Each group alone on the client's side, so the handshake succeeds only
+# with it: the server's side of the key exchange runs on ncr's X25519 or
+# ECDH (an ephemeral kernel key), or, for the hybrids, inside the default
+# provider's KEM with ncr's X25519/EC halves.
+@pytest.mark.parametrize("group", ["X25519", "P-256", "P-384",
+                                   "X25519MLKEM768", "SecP256r1MLKEM768"])
+def test_tls13_key_share_group(server_files, group):
+    if "MLKEM" in group and not has_ml_kem():
+        pytest.skip("this OpenSSL has no ML-KEM (3.5 and later do)")
+    out = handshake(*server_files, ["-tls1_3", "-groups", group])
+    assert "Protocol version: TLSv1.3" in out
+    assert "Verification: OK" in out
+
+
+def test_tls13_default_groups(server_files):
+    """The client's default key shares (X25519MLKEM768 first on 3.5)."""
+    out = handshake(*server_files, ["-tls1_3"])
+    assert "Protocol version: TLSv1.3" in out
+    assert "Verification: OK" in out
