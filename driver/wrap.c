@@ -19,10 +19,11 @@
 #include "wrap.h"
 #include "algo.h"
 #include "attr.h"
+#include "kcompat.h"
 #include "key_io.h"
 #include "pk.h"
 
-MODULE_IMPORT_NS(CRYPTO_INTERNAL);	/* crypto_cipher_* in 6.1 */
+NCR_IMPORT_NS(CRYPTO_INTERNAL);	/* crypto_cipher_*() */
 
 /* ---- AES glue ---- */
 
