@@ -52,7 +52,11 @@ combo_root() {
 combo_kver_in() {
 	local r=${1%/} pat=$2 need=${3:-} v best=
 	for d in "$r"/lib/modules/*/build; do
-		[ -e "$d" ] || continue
+		# an absolute link points into that root, not the host
+		case $(readlink "$d") in
+		/*) [ -e "$r$(readlink "$d")" ] || continue ;;
+		*) [ -e "$d" ] || continue ;;
+		esac
 		v=$(basename "$(dirname "$d")")
 		# shellcheck disable=SC2254
 		case "$v" in $pat) ;; *) continue ;; esac
