@@ -31,13 +31,24 @@ static const struct ecc_curve *ec_curve(unsigned int id, unsigned int nbytes)
 }
 
 /*
+ * crypto/ecc.c leaves copies of scalars (k, d, d + n) in its stack frames;
+ * overwrite that stack once its callers are back.
+ */
+static noinline void ec_scrub_stack(void)
+{
+	u8 junk[1024];
+
+	memzero_explicit(junk, sizeof(junk));
+}
+
+/*
  * The form in which crypto/ecc.c takes a private scalar: big-endian bytes
  * in u64 words (which it swapped itself) up to 6.9; since 6.10 (the ECDH
  * byte-order fixes) native digits.  The prototype did not change, so no
  * compile-time probe can tell: ncr_ec_math_init() asks the kernel for d G
  * and compares it with this file's complete formulas.
  */
-static bool ecc_native_scalar;
+static bool ecc_native_scalar __ro_after_init;
 
 /* s = the big-endian scalar be in the form crypto/ecc.c takes. */
 static void ec_scalar_arg(const u64 *be, u64 *s, unsigned int nd)
@@ -58,6 +69,7 @@ static int ec_make_pub(unsigned int curve, unsigned int nd, const u64 *be,
 	ec_scalar_arg(be, s, nd);
 	err = ecc_make_pub_key(curve, nd, s, pt);
 	memzero_explicit(s, sizeof(s));
+	ec_scrub_stack();
 	return err;
 }
 
@@ -71,18 +83,8 @@ static int ec_shared(unsigned int curve, unsigned int nd, const u64 *be,
 	ec_scalar_arg(be, s, nd);
 	err = crypto_ecdh_shared_secret(curve, nd, s, pt, out);
 	memzero_explicit(s, sizeof(s));
+	ec_scrub_stack();
 	return err;
-}
-
-/*
- * crypto/ecc.c leaves copies of scalars (k, d, d + n) in its stack frames;
- * overwrite that stack once its callers are back.
- */
-static noinline void ec_scrub_stack(void)
-{
-	u8 junk[1024];
-
-	memzero_explicit(junk, sizeof(junk));
 }
 
 /*
@@ -574,7 +576,7 @@ int ncr_ec_math_x25519_base(u8 out[NCR_X25519_BYTES],
  * (or big-endian) form.  d is a fixed value far from multiples of n: the
  * ladder is wrong next to them (1 G among them).
  */
-static bool ec_form_matches(const struct ecc_curve *c, const u64 *d,
+static bool __init ec_form_matches(const struct ecc_curve *c, const u64 *d,
 			    const struct ec_apt *ref, bool native)
 {
 	unsigned int nd = c->g.ndigits;
@@ -593,25 +595,26 @@ static bool ec_form_matches(const struct ecc_curve *c, const u64 *d,
 	       !memcmp(pt, want, nd * 8);
 }
 
-int ncr_ec_math_init(void)
+int __init ncr_ec_math_init(void)
 {
 	static const u64 d[4] = { 0x0123456789abcdefULL, 0xfedcba9876543210ULL,
 				  0x0f1e2d3c4b5a6978ULL, 0x1234567812345678ULL };
 	const struct ecc_curve *c = ecc_get_curve(ECC_CURVE_NIST_P256);
 	const u64 zero[4] = { 0 };
 	struct ec_apt g, ref;
-	bool ok = false;
+	int err;
 
 	if (c && c->g.ndigits == ARRAY_SIZE(d)) {
 		memcpy(g.x, c->g.x, sizeof(d));
 		memcpy(g.y, c->g.y, sizeof(d));
 		g.inf = false;
-		ok = !ec_apt_mult2(c, &ref, d, &g, zero, &g) && !ref.inf &&
-		     (ec_form_matches(c, d, &ref, true) ||
-		      ec_form_matches(c, d, &ref, false));
+		err = ec_apt_mult2(c, &ref, d, &g, zero, &g);
+		if (err)
+			return err;
+		if (!ref.inf && (ec_form_matches(c, d, &ref, true) ||
+				 ec_form_matches(c, d, &ref, false)))
+			return 0;
 	}
-	if (ok)
-		return 0;
 	pr_err("ncr: the kernel's crypto/ecc.c computes d G unlike every scalar form known here; not loading\n");
 	return -ENOPKG;
 }

@@ -25,7 +25,7 @@ combo_lookup() {
 	[ -n "$line" ] || combo_die "unknown combination '$1' (one of: $NCR_COMBOS)"
 	COMBO_RELEASE=$(echo "$line" | awk '{ print $2 }')
 	COMBO_KPAT=$(echo "$line" | awk '{ print $3 }')
-	COMBO_TITLE=$(echo "$line" | cut -d' ' -f4- | sed 's/^ *//')
+	COMBO_TITLE=$(echo "$line" | awk '{ $1 = $2 = $3 = ""; sub(/^ +/, ""); print }')
 }
 
 # The Debian codename of the host (bookworm, trixie, ...).
@@ -33,10 +33,12 @@ combo_host_release() {
 	sed -n 's/^VERSION_CODENAME=//p' /etc/os-release 2>/dev/null
 }
 
-# COMBO_ROOT: / for a combination the host runs itself, else its root.
+# COMBO_ROOT: / for a combination the host runs itself (its release, and a
+# kernel of the series the combination names: "*", the newest backports
+# kernel, is never taken from the host), else its root.
 combo_root() {
 	combo_lookup "$1"
-	if [ "$COMBO_RELEASE" = "$(combo_host_release)" ] &&
+	if [ "$COMBO_RELEASE" = "$(combo_host_release)" ] && [ "$COMBO_KPAT" != "*" ] &&
 	   [ -n "$(combo_kver_in / "$COMBO_KPAT" boot)" ]; then
 		COMBO_ROOT=/
 		return
@@ -66,19 +68,16 @@ combo_kver_in() {
 	echo "$best"
 }
 
-# Everything about combination $1: COMBO_ROOT, COMBO_KVER, COMBO_BUILD (the
-# build dir: build/ for the host's own kernel, build/combo/NAME otherwise).
+# Everything about combination $1: COMBO_ROOT, COMBO_KVER, COMBO_BUILD (its
+# own build dir, build/combo/NAME, even on the host: build/ is the main
+# run's, which a combination built meanwhile must not touch).
 combo_resolve() {
 	local need=boot
 	combo_root "$1"
 	[ "$1" != sid-build ] || need=
 	COMBO_KVER=$(combo_kver_in "$COMBO_ROOT" "$COMBO_KPAT" $need)
 	[ -n "$COMBO_KVER" ] || combo_die "$1: no kernel $COMBO_KPAT with headers in $COMBO_ROOT"
-	if [ "$COMBO_ROOT" = / ] && [ "$COMBO_KVER" = "$(combo_kver_in / '*' boot)" ]; then
-		COMBO_BUILD=$ROOT/build
-	else
-		COMBO_BUILD=$ROOT/build/combo/$1
-	fi
+	COMBO_BUILD=$ROOT/build/combo/$1
 }
 
 # The OpenSSL (libssl) version of root $1.
@@ -107,7 +106,7 @@ combo_chroot() {
 }
 
 # Builds combination $1 (module for its kernel; user space for its release
-# unless build-only) into COMBO_BUILD; the log goes to COMBO_BUILD.log.
+# unless build-only) into COMBO_BUILD.
 combo_build() {
 	combo_resolve "$1"
 	local cfg=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DNCR_KVER=$COMBO_KVER")

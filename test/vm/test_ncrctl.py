@@ -112,7 +112,7 @@ def test_load_same_and_different_key(ncrctl, tmp_path, master_key):
 
 
 def test_load_privileges(ncrctl, world_dir, master_key):
-    # Both in a directory nobody can enter, so that what nobody is refused
+    # Both in a directory anyone can enter, so that what nobody is refused
     # is the key file itself (root's 0600), not the path to it.
     f = key_file(world_dir / "k")
     ncrctl = str(world_copy(ncrctl, world_dir))

@@ -34,7 +34,8 @@ def test_device_not_permitted_message(world_dir):
     st = os.stat("/dev/crypto")
     node = world_dir / "crypto"
     os.mknod(str(node), 0o600 | 0o020000, st.st_rdev)
-    # ncr.so where nobody can load it (the build tree may not be).
+    # ncr.so where uid 65534 can load it (the build tree may be out of its
+    # reach, e.g. in root's home).
     world_copy(os.path.join(MODULES, "ncr.so"), world_dir)
     e = env({"NCR_DEVICE": str(node), "OPENSSL_MODULES": str(world_dir)})
     p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534",
