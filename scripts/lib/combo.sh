@@ -82,8 +82,9 @@ combo_resolve() {
 
 # The OpenSSL (libssl) version of root $1.
 combo_openssl() {
-	dpkg-query --admindir="${1%/}/var/lib/dpkg" -W -f '${Version}\n' 'libssl3*' 2>/dev/null |
-		sed -n '1s/^/OpenSSL /p'
+	dpkg-query --admindir="${1%/}/var/lib/dpkg" -W \
+		-f '${db:Status-Abbrev} ${Version}\n' 'libssl3*' 2>/dev/null |
+		awk '$1 == "ii" { print "OpenSSL " $2; exit }'
 }
 
 # Runs "$@" inside root $1 with the checkout's parent (so ../shared too)

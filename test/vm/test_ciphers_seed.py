@@ -14,6 +14,7 @@ import random
 import warnings
 
 import pytest
+from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from ncrio import FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, OP
@@ -38,8 +39,25 @@ def ref(algo, key, iv, data, decrypt=False):
         m = {"ecb": lambda: modes.ECB(), "cbc": lambda: modes.CBC(iv),
              "ctr": lambda: modes.CTR(iv), "xts": lambda: modes.XTS(iv)}[mode]()
         c = Cipher(alg, m)
-        ctx = c.decryptor() if decrypt else c.encryptor()
+        try:
+            ctx = c.decryptor() if decrypt else c.encryptor()
+        except UnsupportedAlgorithm:
+            if mode != "ctr":
+                raise
+            # Debian 13's cryptography has Camellia but no CTR over it
+            return ctr_from_ecb(Cipher(alg, modes.ECB()).encryptor(), iv,
+                                data)
         return ctx.update(data) + ctx.finalize()
+
+
+def ctr_from_ecb(ecb, iv, data):
+    """CTR (SP 800-38A: a 128-bit big-endian counter from iv) built on an
+    ECB encryptor: the keystream is the encrypted counter blocks."""
+    n = int.from_bytes(iv, "big")
+    blocks = (len(data) + 15) // 16
+    counters = b"".join(((n + i) % (1 << 128)).to_bytes(16, "big")
+                        for i in range(blocks))
+    return xor(data, ecb.update(counters))
 
 
 # ---- known answers ---------------------------------------------------------
