@@ -9,6 +9,9 @@ export HOME=/root TERM=dumb LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
 . "$run/env"
 
 say() { echo "ncr-vm: $*"; }
+# The first word from the guest side: scripts/vm boots again only when a
+# kernel died before it.
+say "guest side started"
 
 # Debug kernel (scripts/vm --debug-kernel): explicit kmemleak scans.  An
 # object counts only once unreferenced for 5 s and seen by two scans
