@@ -56,7 +56,8 @@ int ncr_dh_generate(struct ncr_ffc_key *k, const u8 *p, size_t p_len,
 	if (!err)
 		err = ncr_mp_rand_bits(&k->x, dh_private_bits(mp_count_bits(&k->p)));
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &k->y));
+		err = ncr_mp_exptmod_blinded(&k->g, &k->x, &k->q, &k->p,
+					     &k->y);
 	if (!err)
 		k->has_private = true;
 	return err;
@@ -74,16 +75,17 @@ int ncr_dh_check_key(struct ncr_ffc_key *k)
 			return -EINVAL;
 		return 0;
 	}
-	err = dh_set_q(k);
-	if (!err)
-		err = ncr_ffc_check_key(k);
-	if (err || !k->has_private)
-		return err;
+	if (mp_count_bits(&k->p) > NCR_PK_MAX_BITS)
+		return -EINVAL;
 	err = ncr_mp_errno(mp_init(&t));
-	if (!err && !dh_in_range(&k->x, &k->p, &t))
+	if (err)
+		return err;
+	if (k->has_private && !dh_in_range(&k->x, &k->p, &t))
 		err = -EINVAL;
 	mp_clear(&t);
-	return err;
+	if (!err)
+		err = dh_set_q(k);
+	return err ? err : ncr_ffc_check_key(k);
 }
 
 int ncr_dh_compute(const struct ncr_ffc_key *priv, const u8 *peer, size_t len,

@@ -2,9 +2,6 @@
 /* DSA (FIPS 186-4) on LibTomMath. */
 #include "pk_key.h"
 
-#define DSA_MIN_Q_BITS 160
-#define DSA_MAX_Q_BITS 512
-
 static bool dsa_sizes_ok(unsigned int p_bits, unsigned int q_bits)
 {
 	return (p_bits == 1024 && q_bits == 160) ||
@@ -49,7 +46,7 @@ static int dsa_gen_g(struct ncr_ffc_key *k, mp_int *e, mp_int *h)
 		err = ncr_mp_errno(mp_div(e, &k->q, e, NULL));
 	mp_set(h, 2);
 	while (!err) {
-		err = ncr_mp_errno(mp_exptmod(h, e, &k->p, &k->g));
+		err = ncr_mp_exptmod_public(h, e, &k->p, &k->g);
 		if (err || mp_cmp_d(&k->g, 1) == MP_GT)
 			break;
 		err = ncr_mp_errno(mp_add_d(h, 1, h));
@@ -80,18 +77,20 @@ int ncr_dsa_generate(struct ncr_ffc_key *k, unsigned int p_bits,
 	if (!err)
 		err = ncr_mp_rand_range(&k->x, &k->q);
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &k->y));
+		err = ncr_mp_exptmod_blinded(&k->g, &k->x, &k->q, &k->p,
+					     &k->y);
 	if (!err)
 		k->has_private = true;
 	mp_clear_multi(&t[0], &t[1], &t[2], NULL);
 	return err;
 }
 
-int ncr_dsa_check_key(const struct ncr_ffc_key *k)
+int ncr_dsa_check_key(struct ncr_ffc_key *k)
 {
 	int pb = mp_count_bits(&k->p), qb = mp_count_bits(&k->q);
 
-	if (qb < DSA_MIN_Q_BITS || qb > DSA_MAX_Q_BITS || qb >= pb)
+	/* the sizes generation makes, before any exponentiation */
+	if (!dsa_sizes_ok(pb, qb))
 		return -EINVAL;
 	if (k->has_private && (mp_isneg(&k->x) || mp_iszero(&k->x) ||
 			       mp_cmp(&k->x, &k->q) != MP_LT))
@@ -203,9 +202,9 @@ int ncr_dsa_verify_digest(const struct ncr_ffc_key *k, const u8 *digest,
 	if (!err)
 		err = ncr_mp_errno(mp_mulmod(&r, &w, &k->q, &w));
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&k->g, &z, &k->p, &v));
+		err = ncr_mp_exptmod_public(&k->g, &z, &k->p, &v);
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&k->y, &w, &k->p, &s));
+		err = ncr_mp_exptmod_public(&k->y, &w, &k->p, &s);
 	if (!err)
 		err = ncr_mp_errno(mp_mulmod(&v, &s, &k->p, &v));
 	if (!err)

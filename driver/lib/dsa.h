@@ -15,10 +15,10 @@ int ncr_dsa_generate(struct ncr_ffc_key *k, unsigned int p_bits,
 		     unsigned int q_bits);
 
 /*
- * Checks an imported key: the sizes of p and q, x in [1, q-1], and
- * ncr_ffc_check_key().
+ * Checks an imported key: p and q of the sizes generation makes, x in
+ * [1, q-1], then ncr_ffc_check_key() (which derives a missing y).
  */
-int ncr_dsa_check_key(const struct ncr_ffc_key *k);
+int ncr_dsa_check_key(struct ncr_ffc_key *k);
 
 /* Upper bound of a DER signature for this key. */
 size_t ncr_dsa_sig_max_len(const struct ncr_ffc_key *k);

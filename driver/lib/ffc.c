@@ -46,9 +46,10 @@ int ncr_ffc_check_group(const struct ncr_ffc_key *k, bool with_y)
 	return err ? err : ok ? 0 : -EINVAL;
 }
 
-int ncr_ffc_check_key(const struct ncr_ffc_key *k)
+int ncr_ffc_check_key(struct ncr_ffc_key *k)
 {
-	int err = ncr_ffc_check_group(k, true);
+	bool derive_y = k->has_private && mp_iszero(&k->y);
+	int err = ncr_ffc_check_group(k, !derive_y);
 	mp_int t;
 
 	if (err || !k->has_private)
@@ -56,8 +57,11 @@ int ncr_ffc_check_key(const struct ncr_ffc_key *k)
 	err = ncr_mp_errno(mp_init(&t));
 	if (err)
 		return err;
-	err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &t));
-	if (!err && mp_cmp(&t, &k->y) != MP_EQ)
+	/* g has order q now: the constant-time, blinded exponentiation */
+	err = ncr_mp_exptmod_blinded(&k->g, &k->x, &k->q, &k->p, &t);
+	if (!err && derive_y)
+		err = ncr_mp_errno(mp_copy(&t, &k->y));
+	else if (!err && mp_cmp(&t, &k->y) != MP_EQ)
 		err = -EINVAL;
 	mp_clear(&t);
 	return err;
@@ -104,7 +108,11 @@ int ncr_ffc_put_y(struct ncr_der_wr *w, const struct ncr_pk *pk)
 	return ncr_der_put_int(w, &pk->ffc.y);
 }
 
-/* PKCS#8 carries only x: y = g^x mod p. */
+/*
+ * PKCS#8 carries only x: y = g^x mod p is computed by the check, once the
+ * sizes and the group have passed (an exponentiation modulo a 16384-bit p
+ * is no price to pay for parameters that are refused anyway).
+ */
 int ncr_ffc_get_x(struct ncr_pk *pk, struct ncr_der der)
 {
 	struct ncr_ffc_key *k = &pk->ffc;
@@ -113,7 +121,7 @@ int ncr_ffc_get_x(struct ncr_pk *pk, struct ncr_der der)
 	if (!err && mp_iszero(&k->p))
 		err = -EINVAL;
 	if (!err)
-		err = ncr_mp_errno(mp_exptmod(&k->g, &k->x, &k->p, &k->y));
+		mp_zero(&k->y);
 	k->has_private = !err;
 	return err;
 }

@@ -27,8 +27,13 @@ void ncr_ffc_key_clear(struct ncr_ffc_key *k);
  * A.1.1.1, A.2.2).  0, -EINVAL, -ENOMEM.
  */
 int ncr_ffc_check_group(const struct ncr_ffc_key *k, bool with_y);
-/* The group, y of order q and, with x (range: the caller's), y = g^x. */
-int ncr_ffc_check_key(const struct ncr_ffc_key *k);
+/*
+ * The group and, with x (its range checked by the caller), y = g^x: y is
+ * set when zero (PKCS#8 carries x alone), else compared.  A y given
+ * without x must have order q.  Cheap checks first: sizes before any
+ * exponentiation, the exponentiation of x last.
+ */
+int ncr_ffc_check_key(struct ncr_ffc_key *k);
 
 /* The struct ncr_pk_ops members DSA and DH share (on pk->ffc). */
 struct ncr_pk;
@@ -36,7 +41,10 @@ int ncr_ffc_init(struct ncr_pk *pk);
 void ncr_ffc_clear(struct ncr_pk *pk);
 int ncr_ffc_copy_public(struct ncr_pk *dst, const struct ncr_pk *src);
 unsigned int ncr_ffc_bits(const struct ncr_pk *pk);
-/* DER: y as the subjectPublicKey, x as the PKCS#8 privateKey (y derived). */
+/*
+ * DER: y as the subjectPublicKey, x as the PKCS#8 privateKey (y left zero
+ * for ncr_ffc_check_key to derive).
+ */
 int ncr_ffc_get_y(struct ncr_pk *pk, struct ncr_der der);
 int ncr_ffc_put_y(struct ncr_der_wr *w, const struct ncr_pk *pk);
 int ncr_ffc_get_x(struct ncr_pk *pk, struct ncr_der der);

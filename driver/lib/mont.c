@@ -308,6 +308,13 @@ static int exp_end(struct exp_state *st, u64 *r)
 	return 0;
 }
 
+/* The caller was killed: scratch wiped and freed, r untouched. */
+static int exp_abort(struct exp_state *st)
+{
+	ncr_free_sensitive(st->mem, st->size);
+	return -EINTR;
+}
+
 int ncr_mont_exp_secret(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
 			size_t elimbs, const u64 *m, size_t n)
 {
@@ -329,7 +336,8 @@ int ncr_mont_exp_secret(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
 		mont_mul(&st.c, tab + k * n, tab + (k - 1) * n, tab + n);
 	table_get(st.acc, tab, n, window(e, elimbs, nwin - 1));
 	for (w = nwin - 1; w-- > 0;) {
-		ncr_yield();	/* the window count is public */
+		if (ncr_should_stop())	/* the window count is public */
+			return exp_abort(&st);
 		for (k = 0; k < WIN; k++)
 			mont_sqr(&st.c, st.acc, st.acc);
 		table_get(st.tmp, tab, n, window(e, elimbs, w));
@@ -358,7 +366,8 @@ int ncr_mont_exp_public(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
 		memcpy(st.acc, st.base, st.c.n * sizeof(u64));
 	}
 	while (bit-- > 0) {
-		ncr_yield();
+		if (ncr_should_stop())
+			return exp_abort(&st);
 		mont_sqr(&st.c, st.acc, st.acc);
 		if ((e[bit / 64] >> (bit % 64)) & 1)
 			mont_mul(&st.c, st.acc, st.acc, st.base);

@@ -21,7 +21,8 @@
  * limbs, n to 2n, any value: a CRT half takes the whole input) may be
  * secret, e has elimbs limbs and every one of its 64 * elimbs bits is
  * processed in fixed 5-bit windows.  r (n limbs) may alias a.  0, -EINVAL
- * (m or alimbs unfit) or -ENOMEM; scratch is wiped.
+ * (m or alimbs unfit), -ENOMEM or -EINTR (the caller was killed: checked
+ * between windows, ncr_should_stop); scratch is wiped.
  */
 int ncr_mont_exp_secret(u64 *r, const u64 *a, size_t alimbs, const u64 *e,
 			size_t elimbs, const u64 *m, size_t n);

@@ -21,8 +21,16 @@
 #define ncr_malloc(n)		kvmalloc((n), GFP_KERNEL)
 #define ncr_free_sensitive(p, n)	kvfree_sensitive((p), (n))
 
-/* Long loops (a 16384-bit exponentiation) let other tasks run. */
-#define ncr_yield()		cond_resched()
+/*
+ * Long loops (a 16384-bit exponentiation: seconds, minutes under
+ * emulation) call this between steps: it lets other tasks run, and true
+ * means the caller has been killed: stop, wipe, return -EINTR.
+ */
+static inline bool ncr_should_stop(void)
+{
+	cond_resched();
+	return fatal_signal_pending(current);
+}
 
 /*
  * Cryptographic randomness.  Process context only: key generation loops
@@ -31,8 +39,7 @@
  */
 static inline int ncr_random_bytes(void *buf, size_t n)
 {
-	cond_resched();
-	if (fatal_signal_pending(current))
+	if (ncr_should_stop())
 		return -EINTR;
 	get_random_bytes(buf, n);
 	return 0;
@@ -78,8 +85,10 @@ static inline unsigned long crypto_memneq(const void *a, const void *b,
 
 #define ncr_malloc(n)		malloc(n)
 
-static inline void ncr_yield(void)
+/* No signal ends a user-space test in the middle of a loop. */
+static inline bool ncr_should_stop(void)
 {
+	return false;
 }
 
 static inline void ncr_free_sensitive(void *p, size_t n)

@@ -9,7 +9,8 @@ int ncr_mp_errno(mp_err err)
 	case MP_OKAY:
 		return 0;
 	case MP_MEM:
-		return -ENOMEM;
+		/* a killed caller's allocations fail (ltm_kernel.c) */
+		return ncr_should_stop() ? -EINTR : -ENOMEM;
 	case MP_VAL:
 		return -EINVAL;
 	default:
@@ -162,7 +163,7 @@ int ncr_mp_in_subgroup(const mp_int *v, const mp_int *q, const mp_int *p,
 	err = ncr_mp_errno(mp_init(&t));
 	if (err)
 		return err;
-	err = ncr_mp_errno(mp_exptmod(v, q, p, &t));
+	err = ncr_mp_exptmod_public(v, q, p, &t);
 	*in = !err && mp_cmp_d(&t, 1) == MP_EQ;
 	mp_clear(&t);
 	return err;

@@ -11,6 +11,7 @@
 #include <linux/sched/signal.h>
 #include <linux/string.h>
 #include <linux/math64.h>
+#include "lib/ncr_port.h"
 #include "ltm_kernel.h"
 #include "tommath_private.h"
 
@@ -18,18 +19,18 @@
  * Numbers above ~4800 bits go through Karatsuba/Toom, which allocate
  * temporaries at every multiplication: yielding here keeps a 16384-bit
  * exponentiation (seconds natively, minutes under emulation) from
- * monopolising the CPU.  Smaller ones finish in well under a second.
+ * monopolising the CPU, and failing here once the caller has been killed
+ * ends it (MP_MEM, which ncr_mp_errno turns into -EINTR then).  Smaller
+ * numbers' steps finish in well under a second.
  */
 void *ncr_ltm_malloc(size_t size)
 {
-	cond_resched();
-	return kvmalloc(size, GFP_KERNEL);
+	return ncr_should_stop() ? NULL : kvmalloc(size, GFP_KERNEL);
 }
 
 void *ncr_ltm_calloc(size_t nmemb, size_t size)
 {
-	cond_resched();
-	return kvcalloc(nmemb, size, GFP_KERNEL);
+	return ncr_should_stop() ? NULL : kvcalloc(nmemb, size, GFP_KERNEL);
 }
 
 void ncr_ltm_free(void *mem, size_t size)
@@ -57,9 +58,8 @@ void *ncr_ltm_realloc(void *mem, size_t oldsize, size_t newsize)
  */
 mp_err s_mp_rand_platform(void *p, size_t n)
 {
-	cond_resched();
 	/* a killed caller (e.g. RSA-4096 generation under emulation) stops */
-	if (fatal_signal_pending(current))
+	if (ncr_should_stop())
 		return MP_ERR;
 	get_random_bytes(p, n);
 	return MP_OKAY;
