@@ -58,6 +58,12 @@ static void ncr_key_drop_tfm(struct ncr_key *key)
 	ncr_key_tfm_put(kt);
 }
 
+/* What the key pins, as charged to its user's max_bytes_per_user. */
+static size_t ncr_key_mem(const struct ncr_key *key)
+{
+	return sizeof(*key) + (key->pk ? ncr_pk_mem(key->pk) : 0);
+}
+
 void ncr_key_clear(struct ncr_key *key)
 {
 	ncr_key_drop_tfm(key);
@@ -70,6 +76,8 @@ void ncr_key_clear(struct ncr_key *key)
 	key->key_id_size = 0;
 	memzero_explicit(key->secret, sizeof(key->secret));
 	key->secret_size = 0;
+	/* lowering the charge never fails */
+	ncr_limit_set_bytes(&key->owner, ncr_key_mem(key));
 }
 
 void ncr_key_put(struct ncr_key *key)
@@ -94,13 +102,15 @@ struct ncr_key *ncr_key_dest_begin(struct ncr_ns *ns, ncr_key_t handle)
 
 /*
  * The last check of every operation that fills a key: flags carried over
- * from the key's previous contents must be as allowed as given ones.
+ * from the key's previous contents must be as allowed as given ones, and
+ * the new material must fit its user's max_bytes_per_user (EDQUOT).
  */
 static int ncr_key_dest_check(struct ncr_key *key, int err)
 {
 	if (err < 0)
 		return err;
-	return ncr_key_flags_check(key->flags) ?: err;
+	return ncr_key_flags_check(key->flags) ?:
+	       ncr_limit_set_bytes(&key->owner, ncr_key_mem(key)) ?: err;
 }
 
 int ncr_key_dest_done(struct ncr_key *key, int err)
@@ -230,6 +240,12 @@ int ncr_key_init(struct ncr_ns *ns)
 		return -ENOMEM;
 	ret = ncr_limit_charge(&key->owner, NCR_LIMIT_KEY);
 	if (ret) {
+		kfree(key);
+		return ret;
+	}
+	ret = ncr_limit_set_bytes(&key->owner, ncr_key_mem(key));
+	if (ret) {
+		ncr_limit_release(&key->owner, NCR_LIMIT_KEY);
 		kfree(key);
 		return ret;
 	}

@@ -44,6 +44,15 @@ void ncr_pk_free(struct ncr_pk *pk)
 	ncr_free_sensitive(pk, sizeof(*pk));
 }
 
+size_t ncr_pk_mem(const struct ncr_pk *pk)
+{
+	size_t size = sizeof(*pk);
+
+	if (pk && pk->ops)
+		size += pk->ops->bits(pk);
+	return size;
+}
+
 const struct ncr_pk_ops *ncr_pk_ops_find(const char *name)
 {
 	size_t i;

@@ -130,6 +130,12 @@ void ncr_pk_key_clear(struct ncr_pk *pk);
 /* A zeroed pk (to be initialised), or NULL; ncr_pk_free() frees. */
 struct ncr_pk *ncr_pk_alloc(void);
 void ncr_pk_free(struct ncr_pk *pk);
+/*
+ * The memory pk pins, as charged to its user: the struct and a byte per
+ * bit of its modulus (RSA keeps about eight numbers of that size, its
+ * blinding pair included; DSA and DH five).
+ */
+size_t ncr_pk_mem(const struct ncr_pk *pk);
 /* "rsa"/"dsa"/"dh"/"ecdsa" -> its ops, NULL otherwise. */
 const struct ncr_pk_ops *ncr_pk_ops_find(const char *name);
 
