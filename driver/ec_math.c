@@ -12,10 +12,12 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "lib/ec_math.h"
+#include "lib/ec_scalar.h"
 
 static_assert(NCR_EC_MATH_P256 == ECC_CURVE_NIST_P256);
 static_assert(NCR_EC_MATH_P384 == ECC_CURVE_NIST_P384);
 static_assert(NCR_EC_MAX_BYTES <= ECC_MAX_BYTES);
+static_assert(NCR_EC_MAX_BYTES / 8 <= NCR_EC_SCALAR_LIMBS);
 
 #define EC_ND (NCR_EC_MAX_BYTES / 8)	/* u64 digits of the largest curve */
 
@@ -104,50 +106,6 @@ static void ec_negate_scalar(const struct ecc_curve *c, u64 *be,
 	memzero_explicit(v, sizeof(v));
 }
 
-int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
-			  const u8 *pub)
-{
-	const struct ecc_curve *c = ec_curve(curve, nbytes);
-	u64 x[EC_ND], y[EC_ND];
-	struct ecc_point q = ECC_POINT_INIT(x, y, nbytes / 8);
-	int err;
-
-	if (!c)
-		return -EINVAL;
-	vli_from_be64(x, pub, nbytes / 8);
-	vli_from_be64(y, pub + nbytes, nbytes / 8);
-	err = ecc_is_pubkey_valid_full(c, &q);
-	return err == -ENOMEM ? err : err ? -EINVAL : 0;
-}
-
-/* r = a + b mod n for a, b < n, without branches on the values. */
-static void ec_mod_add(u64 *r, const u64 *a, const u64 *b, const u64 *n,
-		       unsigned int nd)
-{
-	u64 sum[EC_ND], diff[EC_ND];
-	u64 carry = 0, borrow = 0, s, t, keep;
-	unsigned int i;
-
-	for (i = 0; i < nd; i++) {
-		s = a[i] + carry;
-		carry = s < carry;
-		s += b[i];
-		carry |= s < b[i];
-		sum[i] = s;
-	}
-	for (i = 0; i < nd; i++) {
-		t = sum[i] - n[i] - borrow;
-		borrow = (sum[i] < n[i]) | ((sum[i] == n[i]) & borrow);
-		diff[i] = t;
-	}
-	/* sum - n unless the sum was below n (no carry, a borrow) */
-	keep = 0 - ((carry ^ 1) & borrow);
-	for (i = 0; i < nd; i++)
-		r[i] = (sum[i] & keep) | (diff[i] & ~keep);
-	memzero_explicit(sum, sizeof(sum));
-	memzero_explicit(diff, sizeof(diff));
-}
-
 /* x = x mod n for x < 2n (a coordinate or a truncated digest). */
 static void ec_reduce_once(u64 *x, const u64 *n, unsigned int nd)
 {
@@ -161,24 +119,7 @@ struct ec_sign_tmp {
 	u64 r[EC_ND], s[EC_ND];
 	u64 k[EC_ND], b[EC_ND];
 	u64 d[EC_ND], e[EC_ND];
-	u64 t[EC_ND], u[EC_ND];
 };
-
-/*
- * s = (k b)^-1 (b e + (b r) d) = k^-1 (e + r d): the inversion never sees
- * k, and the product with d (vli_mod_mult_slow reduces in variable time)
- * has the secret b r as its other factor, never the public r.
- */
-static void ec_sign_s(struct ec_sign_tmp *w, const u64 *n, unsigned int nd)
-{
-	vli_mod_mult_slow(w->t, w->k, w->b, n, nd);
-	vli_mod_inv(w->t, w->t, n, nd);
-	vli_mod_mult_slow(w->u, w->r, w->b, n, nd);
-	vli_mod_mult_slow(w->s, w->u, w->d, n, nd);
-	vli_mod_mult_slow(w->u, w->e, w->b, n, nd);
-	ec_mod_add(w->s, w->s, w->u, n, nd);
-	vli_mod_mult_slow(w->s, w->s, w->t, n, nd);
-}
 
 /*
  * r = x(k G) mod n.  crypto_ecdh_shared_secret() starts the ladder from a
@@ -223,7 +164,10 @@ int ncr_ec_math_sign(unsigned int curve, unsigned int nbytes, const u8 *d,
 	vli_from_be64(w->d, d, nd);
 	vli_from_be64(w->e, e, nd);
 	ec_reduce_once(w->e, c->n, nd);
-	ec_sign_s(w, c->n, nd);
+	err = ncr_ec_scalar_sign_s(w->s, w->k, w->b, w->d, w->e, w->r, c->n,
+				   nd);
+	if (err)
+		goto out;
 	err = -EAGAIN;
 	if (vli_is_zero(w->s, nd))
 		goto out;
@@ -245,20 +189,6 @@ struct ec_apt {			/* affine point, or O */
 	bool inf;
 };
 
-/* r = a - b mod p for a, b < p. */
-static void ec_mod_sub(u64 *r, const u64 *a, const u64 *b, const u64 *p,
-		       unsigned int nd)
-{
-	u64 nb[EC_ND];
-
-	if (vli_is_zero(b, nd)) {
-		memcpy(r, a, nd * 8);
-		return;
-	}
-	vli_sub(nb, p, b, nd);		/* -b */
-	ec_mod_add(r, a, nb, p, nd);
-}
-
 /* r = p + q on c (any of them O, p = q, p = -q included). */
 static void ec_apt_add(struct ec_apt *r, const struct ec_apt *p,
 		       const struct ec_apt *q, const struct ecc_curve *c)
@@ -277,26 +207,68 @@ static void ec_apt_add(struct ec_apt *r, const struct ec_apt *p,
 		}
 		/* l = (3 x^2 + a) / 2y */
 		vli_mod_mult_slow(l, p->x, p->x, c->p, nd);
-		ec_mod_add(t, l, l, c->p, nd);
-		ec_mod_add(l, t, l, c->p, nd);
-		ec_mod_add(l, l, c->a, c->p, nd);
-		ec_mod_add(t, p->y, p->y, c->p, nd);
+		ncr_ec_scalar_add(t, l, l, c->p, nd);
+		ncr_ec_scalar_add(l, t, l, c->p, nd);
+		ncr_ec_scalar_add(l, l, c->a, c->p, nd);
+		ncr_ec_scalar_add(t, p->y, p->y, c->p, nd);
 	} else {
 		/* l = (y2 - y1) / (x2 - x1) */
-		ec_mod_sub(l, q->y, p->y, c->p, nd);
-		ec_mod_sub(t, q->x, p->x, c->p, nd);
+		ncr_ec_scalar_sub(l, q->y, p->y, c->p, nd);
+		ncr_ec_scalar_sub(t, q->x, p->x, c->p, nd);
 	}
 	vli_mod_inv(t, t, c->p, nd);
 	vli_mod_mult_slow(l, l, t, c->p, nd);
 	/* x3 = l^2 - x1 - x2, y3 = l (x1 - x3) - y1 */
 	vli_mod_mult_slow(x3, l, l, c->p, nd);
-	ec_mod_sub(x3, x3, p->x, c->p, nd);
-	ec_mod_sub(x3, x3, q->x, c->p, nd);
-	ec_mod_sub(t, p->x, x3, c->p, nd);
+	ncr_ec_scalar_sub(x3, x3, p->x, c->p, nd);
+	ncr_ec_scalar_sub(x3, x3, q->x, c->p, nd);
+	ncr_ec_scalar_sub(t, p->x, x3, c->p, nd);
 	vli_mod_mult_slow(t, l, t, c->p, nd);
-	ec_mod_sub(r->y, t, p->y, c->p, nd);
+	ncr_ec_scalar_sub(r->y, t, p->y, c->p, nd);
 	memcpy(r->x, x3, sizeof(x3));
 	r->inf = false;
+}
+
+/*
+ * Whether q is an affine point of c: x, y < p and y^2 = x^3 + a x + b.  The
+ * curves have prime order, so that is the whole validation.  This does not
+ * use crypto/ecc.c's fast reduction, which some kernels (Debian's 6.12.95)
+ * get wrong for valid points with a small y or x near p / 3.
+ */
+static bool ec_apt_on_curve(const struct ecc_curve *c, const struct ec_apt *q)
+{
+	unsigned int nd = c->g.ndigits;
+	u64 l[EC_ND], r[EC_ND];
+
+	if (q->inf || vli_cmp(q->x, c->p, nd) >= 0 ||
+	    vli_cmp(q->y, c->p, nd) >= 0)
+		return false;
+	vli_mod_mult_slow(l, q->y, q->y, c->p, nd);
+	vli_mod_mult_slow(r, q->x, q->x, c->p, nd);
+	ncr_ec_scalar_add(r, r, c->a, c->p, nd);
+	vli_mod_mult_slow(r, r, q->x, c->p, nd);
+	ncr_ec_scalar_add(r, r, c->b, c->p, nd);
+	return !vli_cmp(l, r, nd);
+}
+
+/* q = the big-endian x || y of nbytes each. */
+static void ec_apt_from_be(struct ec_apt *q, const u8 *pt, unsigned int nbytes)
+{
+	vli_from_be64(q->x, pt, nbytes / 8);
+	vli_from_be64(q->y, pt + nbytes, nbytes / 8);
+	q->inf = false;
+}
+
+int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
+			  const u8 *pub)
+{
+	const struct ecc_curve *c = ec_curve(curve, nbytes);
+	struct ec_apt q;
+
+	if (!c)
+		return -EINVAL;
+	ec_apt_from_be(&q, pub, nbytes);
+	return ec_apt_on_curve(c, &q) ? 0 : -EINVAL;
 }
 
 /* q = be * G (be: scalar in [1, n - 1], as crypto/ecc.c takes it). */
@@ -340,7 +312,7 @@ static int ec_split_scalar(struct ec_pub_tmp *w, const struct ecc_curve *c,
 		get_random_bytes(w->d1, nd * 8);
 		if (vli_cmp(w->d1, c->n, nd) >= 0 || vli_is_zero(w->d1, nd))
 			continue;
-		ec_mod_sub(w->d2, w->d, w->d1, c->n, nd);
+		ncr_ec_scalar_sub(w->d2, w->d, w->d1, c->n, nd);
 		if (!vli_is_zero(w->d2, nd))
 			return 0;
 	}
@@ -459,9 +431,7 @@ int ncr_ec_math_verify(unsigned int curve, unsigned int nbytes,
 
 	if (!c)
 		return -EINVAL;
-	q.inf = false;
-	vli_from_be64(q.x, pub, nd);
-	vli_from_be64(q.y, pub + nbytes, nd);
+	ec_apt_from_be(&q, pub, nbytes);
 	vli_from_be64(rr, r, nd);
 	vli_from_be64(w, s, nd);
 	vli_from_be64(u1, e, nd);
@@ -485,9 +455,10 @@ struct ec_ecdh_tmp {
 };
 
 /*
- * The ladder of crypto/ecc.c gives O for some valid (d, Q): a peer with
- * x = 0, d next to a multiple of n.  Then d Q = (d / b) (b Q) for a random
- * b: another scalar on another point.  b Q comes from the complete
+ * crypto/ecc.c refuses some valid (d, Q): its ladder gives O for d next to
+ * a multiple of n (-EFAULT), and some kernels' reduction rejects valid
+ * peers with special coordinates (-EINVAL).  Then d Q = (d / b) (b Q) for a
+ * random b: another scalar on a random point.  b Q comes from the complete
  * formulas, whose time depends on b, which is fresh and used once; the
  * product with d has the secret 1 / b as its other factor.
  */
@@ -505,13 +476,15 @@ static int ec_ecdh_blinded(const struct ecc_curve *c, unsigned int curve,
 			return err;
 		if (w->bq.inf)
 			return -EINVAL;
-		vli_mod_inv(w->b, w->b, c->n, nd);
-		vli_mod_mult_slow(w->db, w->b, w->d, c->n, nd);
+		err = ncr_ec_scalar_inv(w->b, w->b, c->n, nd) ?:
+		      ncr_ec_scalar_mul(w->db, w->b, w->d, c->n, nd);
+		if (err)
+			return err;
 		ecc_swap_digits(w->db, w->be, nd);
 		ecc_swap_digits(w->bq.x, w->pt, nd);
 		ecc_swap_digits(w->bq.y, w->pt + nd, nd);
 		err = ec_shared(curve, nd, w->be, w->pt, sec);
-		if (err && err != -EFAULT)
+		if (err == -ENOMEM)
 			return err;
 	}
 	return err;
@@ -524,27 +497,26 @@ int ncr_ec_math_ecdh(unsigned int curve, unsigned int nbytes, const u8 *d,
 	unsigned int nd = nbytes / 8;
 	struct ec_ecdh_tmp *w;
 	u64 sec[EC_ND];
-	int err;
+	int err = -EINVAL;
 
 	if (!c)
 		return -EINVAL;
 	w = kzalloc(sizeof(*w), GFP_KERNEL);
 	if (!w)
 		return -ENOMEM;
+	ec_apt_from_be(&w->q, peer, nbytes);
+	if (!ec_apt_on_curve(c, &w->q))
+		goto out;
 	memcpy(w->be, d, nbytes);
 	memcpy(w->pt, peer, 2 * nbytes);
-	/* validates the peer (on the curve: enough for a prime order) */
 	err = ec_shared(curve, nd, w->be, w->pt, sec);
-	/* -EFAULT: O, which a valid peer gives for no d in [1, n - 1] */
-	if (err == -EFAULT) {
+	if (err && err != -ENOMEM) {
 		vli_from_be64(w->d, d, nd);
-		vli_from_be64(w->q.x, peer, nd);
-		vli_from_be64(w->q.y, peer + nbytes, nd);
-		w->q.inf = false;
 		err = ec_ecdh_blinded(c, curve, nd, w, sec);
 	}
 	if (!err)
 		memcpy(x, sec, nbytes);
+out:
 	kfree_sensitive(w);
 	memzero_explicit(sec, sizeof(sec));
 	ec_scrub_stack();
