@@ -9,22 +9,31 @@
 
 #define LIMBS NCR_EC_SCALAR_LIMBS
 
+/* r = a - b on nd limbs; the borrow out (0 or 1). */
+static u64 sub_limbs(u64 *r, const u64 *a, const u64 *b, size_t nd)
+{
+	u64 borrow = 0;
+	size_t i;
+
+	for (i = 0; i < nd; i++) {
+		u64 t = a[i] - b[i];
+		u64 b1 = a[i] < b[i];
+
+		r[i] = t - borrow;
+		borrow = b1 | (t < borrow);
+	}
+	return borrow;
+}
+
 /* r = s - m if (carry:s) >= m, else s; (carry:s) < 2m. */
 static void reduce_once(u64 *r, const u64 *s, u64 carry, const u64 *m,
 			size_t nd)
 {
-	u64 diff[LIMBS], borrow = 0, keep;
+	u64 diff[LIMBS], keep;
 	size_t i;
 
-	for (i = 0; i < nd; i++) {
-		u64 t = s[i] - m[i];
-		u64 b1 = s[i] < m[i];
-
-		diff[i] = t - borrow;
-		borrow = b1 | (t < borrow);
-	}
 	/* keep s when the subtraction borrowed and there was no carry */
-	keep = 0 - (borrow & (carry ^ 1));
+	keep = 0 - (sub_limbs(diff, s, m, nd) & (carry ^ 1));
 	for (i = 0; i < nd; i++)
 		r[i] = (s[i] & keep) | (diff[i] & ~keep);
 	memzero_explicit(diff, sizeof(diff));
@@ -50,17 +59,10 @@ void ncr_ec_scalar_add(u64 *r, const u64 *a, const u64 *b, const u64 *n,
 void ncr_ec_scalar_sub(u64 *r, const u64 *a, const u64 *b, const u64 *n,
 		       size_t nd)
 {
-	u64 nb[LIMBS], borrow = 0;
-	size_t i;
+	u64 nb[LIMBS];
 
 	/* -b = n - b, which is n for b = 0: reduce_once maps it to 0 */
-	for (i = 0; i < nd; i++) {
-		u64 t = n[i] - b[i];
-		u64 b1 = n[i] < b[i];
-
-		nb[i] = t - borrow;
-		borrow = b1 | (t < borrow);
-	}
+	sub_limbs(nb, n, b, nd);
 	reduce_once(nb, nb, 0, n, nd);
 	ncr_ec_scalar_add(r, a, nb, n, nd);
 	memzero_explicit(nb, sizeof(nb));

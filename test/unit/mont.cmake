@@ -1,24 +1,9 @@
 # Montgomery exponentiation (driver/lib/mont.c) against libcrypto's
 # BN_mod_exp, and its secret variant's constant time under valgrind
-# memcheck (operands marked undefined), built at the kernel's -O2.
+# memcheck (operands marked undefined).
 find_package(OpenSSL 3 REQUIRED COMPONENTS Crypto)
 ncr_unit_test(NAME test_mont
   SOURCES driver/lib/mont.c test/unit/test_mont.c
   LIBS OpenSSL::Crypto)
-
-find_program(NCR_VALGRIND valgrind)
-if(NCR_VALGRIND AND EXISTS /usr/include/valgrind/memcheck.h)
-  add_executable(test_mont_ct
-    "${PROJECT_SOURCE_DIR}/test/unit/test_mont_ct.c"
-    "${PROJECT_SOURCE_DIR}/test/unit/unit.c"
-    "${PROJECT_SOURCE_DIR}/driver/lib/mont.c")
-  target_include_directories(test_mont_ct PRIVATE
-    "${PROJECT_SOURCE_DIR}/driver/lib" "${PROJECT_SOURCE_DIR}/test/unit")
-  target_compile_options(test_mont_ct PRIVATE -Wall -Wextra -Werror -O2 -gdwarf-4)
-  set_target_properties(test_mont_ct PROPERTIES
-    RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/test/unit")
-  add_test(NAME test_mont_ct COMMAND "${NCR_VALGRIND}" -q --error-exitcode=1
-    $<TARGET_FILE:test_mont_ct>)
-else()
-  message(STATUS "valgrind not found: test_mont_ct (constant-time check) not built")
-endif()
+ncr_ct_test(NAME test_mont_ct
+  SOURCES test/unit/test_mont_ct.c driver/lib/mont.c)

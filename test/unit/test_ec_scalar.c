@@ -13,31 +13,18 @@
 #include <openssl/rand.h>
 
 #include "ec_scalar.h"
+#include "bn_limbs.h"
 #include "unit.h"
 
 #define ROUNDS 4000
 
 static BN_CTX *ctx;
 
-static void to_limbs(const BIGNUM *b, u64 *l, size_t n)
-{
-	unsigned char buf[8 * NCR_EC_SCALAR_LIMBS];
-	size_t i, j;
-
-	if (BN_bn2lebinpad(b, buf, (int)(8 * n)) < 0) {
-		FAIL("number does not fit %zu limbs", n);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		for (l[i] = 0, j = 8; j-- > 0;)
-			l[i] = (l[i] << 8) | buf[8 * i + j];
-}
-
 static bool equal(const u64 *l, const BIGNUM *b, size_t n)
 {
 	u64 want[NCR_EC_SCALAR_LIMBS];
 
-	to_limbs(b, want, n);
+	bn_to_limbs(b, want, n);
 	return !memcmp(l, want, n * 8);
 }
 
@@ -81,16 +68,16 @@ static void check_curve(int nid, const char *name)
 	EC_GROUP_get_order(g, n, ctx);
 	EC_GROUP_get_curve(g, p, NULL, NULL, ctx);
 	nd = (size_t)(BN_num_bits(n) + 63) / 64;
-	to_limbs(n, nl, nd);
-	to_limbs(p, pl, nd);
+	bn_to_limbs(n, nl, nd);
+	bn_to_limbs(p, pl, nd);
 	for (i = 0; i < ROUNDS && bad < 5; i++) {
 		const BIGNUM *m = i % 2 ? p : n;
 		const u64 *ml = i % 2 ? pl : nl;
 
 		operand(a, m, i);
 		operand(b, m, i / 10);
-		to_limbs(a, al, nd);
-		to_limbs(b, bl, nd);
+		bn_to_limbs(a, al, nd);
+		bn_to_limbs(b, bl, nd);
 		ncr_ec_scalar_add(rl, al, bl, ml, nd);
 		BN_mod_add(want, a, b, m, ctx);
 		bad += !CHECKF(equal(rl, want, nd), "%s: add, round %d", name, i);
@@ -121,11 +108,11 @@ static void check_curve(int nid, const char *name)
 		do
 			BN_rand_range(t, n);
 		while (BN_is_zero(t));
-		to_limbs(k, kl, nd);
-		to_limbs(d, dl, nd);
-		to_limbs(a, el, nd);
-		to_limbs(b, bl, nd);
-		to_limbs(t, tl, nd);
+		bn_to_limbs(k, kl, nd);
+		bn_to_limbs(d, dl, nd);
+		bn_to_limbs(a, el, nd);
+		bn_to_limbs(b, bl, nd);
+		bn_to_limbs(t, tl, nd);
 		CHECK(!ncr_ec_scalar_sign_s(rl, kl, tl, dl, el, bl, nl, nd));
 		BN_mod_mul(want, b, d, n, ctx);
 		BN_mod_add(want, want, a, n, ctx);

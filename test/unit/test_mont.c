@@ -13,34 +13,10 @@
 #include <openssl/rand.h>
 
 #include "mont.h"
+#include "bn_limbs.h"
 #include "unit.h"
 
 static BN_CTX *ctx;
-
-static void to_limbs(const BIGNUM *b, u64 *l, size_t n)
-{
-	unsigned char buf[8 * 64];
-	size_t i, j;
-
-	if (BN_bn2lebinpad(b, buf, (int)(8 * n)) < 0) {
-		FAIL("number does not fit %zu limbs", n);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		for (l[i] = 0, j = 8; j-- > 0;)
-			l[i] = (l[i] << 8) | buf[8 * i + j];
-}
-
-static BIGNUM *from_limbs(const u64 *l, size_t n)
-{
-	unsigned char buf[8 * 64];
-	size_t i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = 0; j < 8; j++)
-			buf[8 * i + j] = (unsigned char)(l[i] >> (8 * j));
-	return BN_lebin2bn(buf, (int)(8 * n), NULL);
-}
 
 /* One case: both variants against BN_mod_exp, r aliasing a once. */
 static void one(const BIGNUM *a, const BIGNUM *e, const BIGNUM *m,
@@ -51,21 +27,21 @@ static void one(const BIGNUM *a, const BIGNUM *e, const BIGNUM *m,
 	BIGNUM *want = BN_new(), *got;
 	int v, err;
 
-	to_limbs(m, ml, n);
-	to_limbs(a, al, n);
-	to_limbs(e, el, elimbs);
+	bn_to_limbs(m, ml, n);
+	bn_to_limbs(a, al, n);
+	bn_to_limbs(e, el, elimbs);
 	if (!BN_mod_exp(want, a, e, m, ctx))
 		FAIL("BN_mod_exp");
 	for (v = 0; v < 2; v++) {
 		err = v ? ncr_mont_exp_public(rl, al, n, el, elimbs, ml, n) :
 			  ncr_mont_exp_secret(al, al, n, el, elimbs, ml, n);
-		got = from_limbs(v ? rl : al, n);
+		got = bn_from_limbs(v ? rl : al, n);
 		CHECKF(!err && !BN_cmp(got, want),
 		       "%s, %s, %zu limbs: err %d, result %s", what,
 		       v ? "public" : "secret", n, err,
 		       BN_cmp(got, want) ? "wrong" : "right");
 		BN_free(got);
-		to_limbs(a, al, n);
+		bn_to_limbs(a, al, n);
 	}
 	BN_free(want);
 }
@@ -168,15 +144,15 @@ static void wide_bases(void)
 			BN_rand(e, 64 * (int)n, BN_RAND_TOP_ANY,
 				BN_RAND_BOTTOM_ANY);
 			BN_mod_exp(want, a, e, m, ctx);
-			to_limbs(m, ml, n);
-			to_limbs(e, el, n);
+			bn_to_limbs(m, ml, n);
+			bn_to_limbs(e, el, n);
 			for (v = 0; v < 2; v++) {
-				to_limbs(a, al, w);
+				bn_to_limbs(a, al, w);
 				err = v ? ncr_mont_exp_public(al, al, w, el, n,
 							      ml, n) :
 					  ncr_mont_exp_secret(al, al, w, el, n,
 							      ml, n);
-				got = from_limbs(al, n);
+				got = bn_from_limbs(al, n);
 				CHECKF(!err && !BN_cmp(got, want), "%s, base of "
 				       "%zu limbs mod %zu: err %d",
 				       v ? "public" : "secret", w, n, err);
@@ -209,20 +185,20 @@ static void products(void)
 		BN_rand_range(b, m);
 		if (bits % 2)
 			BN_sub(b, m, BN_value_one());	/* the largest */
-		to_limbs(m, ml, n);
-		to_limbs(a, al, n);
-		to_limbs(b, bl, n);
+		bn_to_limbs(m, ml, n);
+		bn_to_limbs(a, al, n);
+		bn_to_limbs(b, bl, n);
 		BN_mod_mul(want, a, b, m, ctx);
 		err = ncr_mont_to(al, al, ml, n);
 		err = err ? err : ncr_mont_mul(bl, al, bl, ml, n);
-		got = from_limbs(bl, n);
+		got = bn_from_limbs(bl, n);
 		CHECKF(!err && !BN_cmp(got, want), "a R * b / R, %d bits: "
 		       "err %d", bits, err);
 		BN_free(got);
-		to_limbs(a, al, n);
-		to_limbs(b, bl, n);
+		bn_to_limbs(a, al, n);
+		bn_to_limbs(b, bl, n);
 		err = ncr_mont_mul(tl, al, bl, ml, n);
-		got = from_limbs(tl, n);
+		got = bn_from_limbs(tl, n);
 		BN_zero(r);
 		BN_set_bit(r, 64 * (int)n);
 		BN_mod_mul(got, got, r, m, ctx);
