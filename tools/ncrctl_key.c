@@ -180,12 +180,6 @@ static int read_passphrase(const char *arg, struct passbuf *pb)
 
 /* ---- the kernel ---- */
 
-static const char *kernel_alg(int alg)
-{
-	return alg == NCRCTL_ALG_RSA ? "rsa" :
-	       alg == NCRCTL_ALG_DSA ? "dsa" : "dh";
-}
-
 static int device_check(void)
 {
 	int err = ncrlib_dev_status();
@@ -281,7 +275,7 @@ static int kernel_wrap(struct ncrctl_plainkey *k, uint32_t flags,
 	if (key < 0)
 		return die(EXIT_KERNEL, "%s: cannot allocate a kernel key: %s",
 			   NCRCTL_DEVICE, strerror(-key));
-	r = ncrlib_key_import(ncrlib_dev_fd(), key, kernel_alg(k->pub.alg),
+	r = ncrlib_key_import(ncrlib_dev_fd(), key, ncrctl_alg_kernel(k->pub.alg),
 			      NCR_KEY_TYPE_PRIVATE, flags, k->pkcs8,
 			      k->pkcs8_len);
 	OPENSSL_clear_free(k->pkcs8, k->pkcs8_len);
@@ -438,11 +432,15 @@ static int parse_import(int argc, char **argv, struct import_opts *o)
 	return EXIT_OK;
 }
 
-/* The requested uses, checked against what the algorithm can do. */
+/*
+ * The requested uses, checked against what the algorithm can do and what
+ * the kernel cannot take away from it (ECDH: no flag restricts it).
+ */
 static int choose_uses(const struct import_opts *o, int alg,
 		       const char *name, unsigned int *uses)
 {
 	unsigned int can = ncrctl_alg_uses(alg);
+	unsigned int fixed = ncrctl_alg_fixed_uses(alg);
 	char bad[64], cs[32];
 
 	if (o->usage == NULL) {
@@ -456,6 +454,12 @@ static int choose_uses(const struct import_opts *o, int alg,
 		ncrctl_uses_str(can, cs, sizeof(cs));
 		return die(EXIT_USAGE, "--usage %s: %s keys can only %s",
 			   o->usage, name, cs);
+	}
+	if ((*uses & fixed) != fixed) {
+		ncrctl_uses_str(fixed, cs, sizeof(cs));
+		return die(EXIT_USAGE, "--usage %s: %s keys always %s (no "
+			   "kernel flag restricts it); list it too", o->usage,
+			   name, cs);
 	}
 	return EXIT_OK;
 }
@@ -489,9 +493,9 @@ static void import_report(const struct import_opts *o,
 	char us[32];
 
 	ncrctl_uses_str(uses, us, sizeof(us));
-	printf("%s: %s-%d key imported into the kernel (not exportable, "
+	printf("%s: %s key imported into the kernel (not exportable, "
 	       "usage %s), storage-wrapped under the master key (mode 0600)\n",
-	       o->out, k->pub.name, k->pub.bits, us);
+	       o->out, k->pub.desc, us);
 	printf("%s still holds the private key in clear: once %s works, "
 	       "destroy it (e.g. shred -u %s)\n", o->in, o->out, o->in);
 }
@@ -584,7 +588,7 @@ static int try_unwrap(const struct ncrctl_pubinfo *pub,
 		return EXIT_KERNEL;
 	}
 	if (info.type != NCR_KEY_TYPE_PRIVATE ||
-	    strcmp(info.algo, kernel_alg(pub->alg)) ||
+	    strcmp(info.algo, ncrctl_alg_kernel(pub->alg)) ||
 	    (info.id_len == NCRCTL_KEY_ID_LEN &&
 	     memcmp(info.id, pub->key_id, NCRCTL_KEY_ID_LEN))) {
 		printf("loads: no (the blob holds another key than the public "
@@ -613,9 +617,11 @@ static int info_of(const char *path, const unsigned char *der, size_t len)
 			   "SubjectPublicKeyInfo", path);
 	if (pub.alg == 0)
 		return die(EXIT_NOT_KEY, "%s: holds a %s public key; ncr key "
-			   "files hold RSA, DSA or DH keys", path, pub.name);
-	printf("file: %s\nalgorithm: %s\nsize: %d bits\n", path, pub.name,
-	       pub.bits);
+			   "files hold " NCRCTL_ALGS_HELD, path, pub.name);
+	printf("file: %s\nalgorithm: %s\n", path, pub.name);
+	if (pub.curve[0])
+		printf("curve: %s\n", pub.curve);
+	printf("size: %d bits\n", pub.bits);
 	print_hex("key id", pub.key_id, sizeof(pub.key_id));
 	print_hex("public key sha256", pub.sha256, sizeof(pub.sha256));
 	return try_unwrap(&pub, blob, blob_len);

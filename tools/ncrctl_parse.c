@@ -10,10 +10,11 @@
 static const struct {
 	const char *name;
 	unsigned int use;
+	uint32_t flag;		/* the kernel's; 0: no flag restricts it */
 } use_names[] = {
-	{ "sign", NCRCTL_USE_SIGN },
-	{ "decrypt", NCRCTL_USE_DECRYPT },
-	{ "derive", NCRCTL_USE_DERIVE },
+	{ "sign", NCRCTL_USE_SIGN, NCR_KEY_FLAG_SIGN },
+	{ "decrypt", NCRCTL_USE_DECRYPT, NCR_KEY_FLAG_DECRYPT },
+	{ "derive", NCRCTL_USE_DERIVE, 0 },
 };
 
 #define N_USES (sizeof(use_names) / sizeof(use_names[0]))
@@ -54,17 +55,66 @@ int ncrctl_parse_usage(const char *s, unsigned int *uses, char *bad,
 	return 0;
 }
 
+#define USE_FLAGGED	(NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT)
+
+/* What the driver does with each algorithm's keys. */
+static const struct {
+	int alg;
+	const char *kernel;	/* NCRIO_KEY_IMPORT's algorithm */
+	unsigned int uses;	/* what its keys can do */
+	unsigned int fixed;	/* what no flag takes away (CRYPTO(4)) */
+} algs[] = {
+	{ NCRCTL_ALG_RSA, "rsa", NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT, 0 },
+	{ NCRCTL_ALG_DSA, "dsa", NCRCTL_USE_SIGN, 0 },
+	{ NCRCTL_ALG_DH, "dh", NCRCTL_USE_DERIVE, NCRCTL_USE_DERIVE },
+	/* ECDSA and ECDH; ECDH, like DH, has no flag */
+	{ NCRCTL_ALG_EC, "ecdsa", NCRCTL_USE_SIGN | NCRCTL_USE_DERIVE,
+	  NCRCTL_USE_DERIVE },
+	{ NCRCTL_ALG_X25519, "ecdsa", NCRCTL_USE_DERIVE, NCRCTL_USE_DERIVE },
+};
+
+#define N_ALGS (sizeof(algs) / sizeof(algs[0]))
+
+static size_t alg_index(int alg)
+{
+	size_t i;
+
+	for (i = 0; i < N_ALGS && algs[i].alg != alg; i++)
+		;
+	return i;
+}
+
 unsigned int ncrctl_alg_uses(int alg)
 {
-	switch (alg) {
-	case NCRCTL_ALG_RSA:
-		return NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT;
-	case NCRCTL_ALG_DSA:
-		return NCRCTL_USE_SIGN;
-	case NCRCTL_ALG_DH:
-		return NCRCTL_USE_DERIVE;
-	}
-	return 0;
+	size_t i = alg_index(alg);
+
+	return i < N_ALGS ? algs[i].uses : 0;
+}
+
+unsigned int ncrctl_alg_fixed_uses(int alg)
+{
+	size_t i = alg_index(alg);
+
+	return i < N_ALGS ? algs[i].fixed : 0;
+}
+
+const char *ncrctl_alg_kernel(int alg)
+{
+	size_t i = alg_index(alg);
+
+	return i < N_ALGS ? algs[i].kernel : "";
+}
+
+/* The kernel flags of @uses (those with one). */
+static uint32_t use_flags(unsigned int uses)
+{
+	uint32_t f = 0;
+	size_t i;
+
+	for (i = 0; i < N_USES; i++)
+		if (uses & use_names[i].use)
+			f |= use_names[i].flag;
+	return f;
 }
 
 void ncrctl_uses_str(unsigned int uses, char *buf, size_t len)
@@ -86,30 +136,27 @@ void ncrctl_uses_str(unsigned int uses, char *buf, size_t len)
 
 uint32_t ncrctl_uses_flags(int alg, unsigned int uses)
 {
-	uint32_t f = NCR_KEY_FLAG_WRAPPABLE;	/* storage wrap needs it */
+	unsigned int can = ncrctl_alg_uses(alg) & USE_FLAGGED;
+	uint32_t f = use_flags(uses & USE_FLAGGED);
 
-	(void)alg;
-	if (uses & NCRCTL_USE_SIGN)
-		f |= NCR_KEY_FLAG_SIGN;
-	if (uses & NCRCTL_USE_DECRYPT)
-		f |= NCR_KEY_FLAG_DECRYPT;
-	/* No flag restricts DH derivation (CRYPTO(4)). */
-	return f;
+	/* neither flag: both uses; an EC key that only derives can't sign */
+	if (!f && can)
+		f = use_flags(USE_FLAGGED & ~can);
+	return f | NCR_KEY_FLAG_WRAPPABLE;	/* storage wrap needs it */
 }
 
 unsigned int ncrctl_flags_uses(int alg, uint32_t flags)
 {
-	uint32_t f = flags & (NCR_KEY_FLAG_SIGN | NCR_KEY_FLAG_DECRYPT);
 	unsigned int u = 0;
+	size_t i;
 
-	if (alg == NCRCTL_ALG_DH)
-		return NCRCTL_USE_DERIVE;
+	for (i = 0; i < N_USES; i++)
+		if (flags & use_names[i].flag)
+			u |= use_names[i].use;
 	/* Neither flag set: the driver lets the key serve both. */
-	if (!f || (f & NCR_KEY_FLAG_SIGN))
-		u |= NCRCTL_USE_SIGN;
-	if (!f || (f & NCR_KEY_FLAG_DECRYPT))
-		u |= NCRCTL_USE_DECRYPT;
-	return u & ncrctl_alg_uses(alg);
+	if (!u)
+		u = USE_FLAGGED;
+	return (u | ncrctl_alg_fixed_uses(alg)) & ncrctl_alg_uses(alg);
 }
 
 static int parse_fd(const char *s, int *fd)

@@ -12,8 +12,14 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Public-key algorithms the kernel driver holds. */
-enum ncrctl_alg { NCRCTL_ALG_RSA = 1, NCRCTL_ALG_DSA, NCRCTL_ALG_DH };
+/*
+ * Public-key algorithms the kernel driver holds.  EC is P-256 or P-384;
+ * EC and X25519 keys are both the driver's "ecdsa" (the key has its curve).
+ */
+enum ncrctl_alg {
+	NCRCTL_ALG_RSA = 1, NCRCTL_ALG_DSA, NCRCTL_ALG_DH, NCRCTL_ALG_EC,
+	NCRCTL_ALG_X25519,
+};
 
 /* Key uses, as named on the command line. */
 #define NCRCTL_USE_SIGN		1u
@@ -29,9 +35,17 @@ int ncrctl_parse_usage(const char *s, unsigned int *uses, char *bad,
 		       size_t badlen);
 /* The uses an algorithm supports (also the default of key import). */
 unsigned int ncrctl_alg_uses(int alg);
+/* The uses no kernel flag can take away from its keys: derivation. */
+unsigned int ncrctl_alg_fixed_uses(int alg);
+/* The driver's algorithm name for NCRIO_KEY_IMPORT ("rsa", "ecdsa"...). */
+const char *ncrctl_alg_kernel(int alg);
 /* "sign,decrypt" for a set of uses ("" for none). */
 void ncrctl_uses_str(unsigned int uses, char *buf, size_t len);
-/* NCR_KEY_FLAG_* of an imported private key: WRAPPABLE plus the uses. */
+/*
+ * NCR_KEY_FLAG_* of an imported private key: WRAPPABLE plus the uses.  With
+ * neither SIGN nor DECRYPT the driver lets a key do both, so a key that
+ * only derives but could sign gets the flag of the use it cannot have.
+ */
 uint32_t ncrctl_uses_flags(int alg, unsigned int uses);
 /* The uses a kernel key with NCR_KEY_FLAG_* @flags serves. */
 unsigned int ncrctl_flags_uses(int alg, uint32_t flags);

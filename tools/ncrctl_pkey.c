@@ -13,6 +13,7 @@
 #include <openssl/encoder.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/objects.h>
 #include <openssl/pem.h>
 #include <openssl/provider.h>
 #include <openssl/x509.h>
@@ -106,25 +107,113 @@ static EVP_PKEY *decode(const unsigned char *data, size_t len,
 	return pk;
 }
 
-static int alg_of(const EVP_PKEY *pk)
+/* The keys the kernel driver holds, as OpenSSL names them. */
+static const struct held {
+	const char *type;	/* OpenSSL's key type, exactly */
+	int group;		/* EC: the named curve's NID; 0: none */
+	int alg;
+	const char *curve;	/* as printed; "" for none */
+} held[] = {
+	/* RSA-PSS and X9.42 DH (DHX) are other types */
+	{ "RSA", 0, NCRCTL_ALG_RSA, "" },
+	{ "DSA", 0, NCRCTL_ALG_DSA, "" },
+	{ "DH", 0, NCRCTL_ALG_DH, "" },
+	{ "EC", NID_X9_62_prime256v1, NCRCTL_ALG_EC, "P-256" },
+	{ "EC", NID_secp384r1, NCRCTL_ALG_EC, "P-384" },
+	{ "X25519", 0, NCRCTL_ALG_X25519, "X25519" },
+};
+
+#define N_HELD (sizeof(held) / sizeof(held[0]))
+
+/* An EC key's curve, by name. */
+struct curve {
+	int nid;		/* NID_undef: not EC, or explicit parameters */
+	int explicit;		/* explicit parameters instead of a name */
+	char name[64];		/* OpenSSL's, "" if none */
+};
+
+static void curve_of(const EVP_PKEY *pk, struct curve *c)
 {
-	/* Exact key types: RSA-PSS and X9.42 DH (DHX) are others. */
-	if (EVP_PKEY_is_a(pk, "RSA"))
-		return NCRCTL_ALG_RSA;
-	if (EVP_PKEY_is_a(pk, "DSA"))
-		return NCRCTL_ALG_DSA;
-	if (EVP_PKEY_is_a(pk, "DH"))
-		return NCRCTL_ALG_DH;
-	return 0;
+	char enc[32];
+
+	memset(c, 0, sizeof(*c));
+	if (!EVP_PKEY_is_a(pk, "EC"))
+		return;
+	/* explicit parameters may still match a named curve: refused too */
+	if (EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_EC_ENCODING,
+					   enc, sizeof(enc), NULL) &&
+	    !strcmp(enc, OSSL_PKEY_EC_ENCODING_EXPLICIT))
+		c->explicit = 1;
+	else if (!EVP_PKEY_get_utf8_string_param(pk,
+			OSSL_PKEY_PARAM_GROUP_NAME, c->name, sizeof(c->name),
+			NULL))
+		c->explicit = 1;
+	else
+		c->nid = OBJ_sn2nid(c->name);
+	if (c->explicit)
+		c->name[0] = '\0';
 }
 
-/* PrivateKeyInfo DER, which NCRIO_KEY_IMPORT takes for RSA, DSA and DH. */
+static const struct held *held_of(const EVP_PKEY *pk)
+{
+	struct curve c;
+	size_t i;
+
+	curve_of(pk, &c);
+	for (i = 0; i < N_HELD; i++)
+		if (EVP_PKEY_is_a(pk, held[i].type) &&
+		    (held[i].group == 0 || held[i].group == c.nid))
+			return &held[i];
+	return NULL;
+}
+
+/* One line naming @path and the algorithm or curve; EXIT_UNSUPPORTED. */
+static int unsupported(const char *path, const EVP_PKEY *pk)
+{
+	const char *why = "curve not supported";
+	char what[96];
+	struct curve c;
+
+	curve_of(pk, &c);
+	if (c.explicit) {
+		snprintf(what, sizeof(what), "EC key with explicit curve "
+			 "parameters");
+		why = "only named curves are supported";
+	} else if (c.name[0]) {
+		snprintf(what, sizeof(what), "EC key on curve %s", c.name);
+	} else {
+		snprintf(what, sizeof(what), "%s key",
+			 EVP_PKEY_get0_type_name(pk));
+		why = "algorithm not supported";
+	}
+	return ncrctl_die(EXIT_UNSUPPORTED, "%s: %s: %s by the kernel driver "
+			  "(it holds " NCRCTL_ALGS_HELD ")", path, what, why);
+}
+
+/*
+ * The driver takes named curves and uncompressed points only; a SEC1 key
+ * may come with a compressed public key, which sets the key's form.
+ */
+static int uncompressed(EVP_PKEY *pk)
+{
+	return !EVP_PKEY_is_a(pk, "EC") ||
+	       EVP_PKEY_set_utf8_string_param(pk,
+			OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT,
+			OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_UNCOMPRESSED);
+}
+
+/*
+ * PrivateKeyInfo DER, which NCRIO_KEY_IMPORT takes for every algorithm;
+ * EC points uncompressed from here on (also in the SubjectPublicKeyInfo).
+ */
 static int encode_pkcs8(EVP_PKEY *pk, unsigned char **der, size_t *len)
 {
 	OSSL_ENCODER_CTX *ectx;
 	int ok;
 
 	*der = NULL;
+	if (!uncompressed(pk))
+		return 0;
 	ectx = OSSL_ENCODER_CTX_new_for_pkey(pk, EVP_PKEY_KEYPAIR, "DER",
 					     "PrivateKeyInfo", NULL);
 	ok = ectx != NULL && OSSL_ENCODER_CTX_get_num_encoders(ectx) > 0 &&
@@ -171,11 +260,8 @@ int ncrctl_pkey_parse(const char *path, const unsigned char *data,
 	ERR_clear_error();
 	if (pk == NULL)
 		return decode_failed(path, &st);
-	if (alg_of(pk) == 0) {
-		ret = ncrctl_die(EXIT_UNSUPPORTED, "%s: %s key: algorithm not "
-				 "supported by the kernel driver (it holds "
-				 "RSA, DSA and DH keys)", path,
-				 EVP_PKEY_get0_type_name(pk));
+	if (held_of(pk) == NULL) {
+		ret = unsupported(path, pk);
 	} else if (!encode_pkcs8(pk, &out->pkcs8, &out->pkcs8_len)) {
 		ret = ncrctl_die(EXIT_NOT_KEY, "%s: holds no private key (a "
 				 "public key or parameters only)", path);
@@ -232,6 +318,25 @@ static int key_id(EVP_PKEY *pk, int alg, const unsigned char *spki,
 	return ok;
 }
 
+/* Algorithm, curve, size and "RSA-2048" / "EC P-256" / "X25519". */
+static void describe(const EVP_PKEY *pk, const struct held *h,
+		     struct ncrctl_pubinfo *info)
+{
+	info->alg = h ? h->alg : 0;
+	snprintf(info->name, sizeof(info->name), "%s",
+		 EVP_PKEY_get0_type_name(pk));
+	snprintf(info->curve, sizeof(info->curve), "%s", h ? h->curve : "");
+	info->bits = EVP_PKEY_get_bits(pk);
+	if (!info->curve[0])
+		snprintf(info->desc, sizeof(info->desc), "%s-%d", info->name,
+			 info->bits);
+	else if (strcmp(info->name, info->curve))
+		snprintf(info->desc, sizeof(info->desc), "%s %s", info->name,
+			 info->curve);
+	else
+		snprintf(info->desc, sizeof(info->desc), "%s", info->curve);
+}
+
 int ncrctl_spki_info(const unsigned char *spki, size_t len,
 		     struct ncrctl_pubinfo *info)
 {
@@ -246,10 +351,7 @@ int ncrctl_spki_info(const unsigned char *spki, size_t len,
 		ERR_clear_error();
 		return 0;
 	}
-	info->alg = alg_of(pk);
-	snprintf(info->name, sizeof(info->name), "%s",
-		 EVP_PKEY_get0_type_name(pk));
-	info->bits = EVP_PKEY_get_bits(pk);
+	describe(pk, held_of(pk), info);
 	ok = sha("SHA256", spki, len, info->sha256) &&
 	     (info->alg == 0 || key_id(pk, info->alg, spki, len, info->key_id));
 	EVP_PKEY_free(pk);

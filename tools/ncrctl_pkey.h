@@ -11,11 +11,16 @@
 
 #define NCRCTL_KEY_ID_LEN	20	/* SHA-1, as the kernel makes it */
 #define NCRCTL_SHA256_LEN	32
+/* What the kernel driver holds, for messages. */
+#define NCRCTL_ALGS_HELD "RSA, DSA and DH keys, EC keys on P-256 and " \
+			 "P-384, and X25519 keys"
 
 /* Public facts from a SubjectPublicKeyInfo. */
 struct ncrctl_pubinfo {
 	int alg;			/* NCRCTL_ALG_*, 0 if the driver lacks it */
 	char name[32];			/* OpenSSL's name: "RSA", "EC", ... */
+	char curve[16];			/* "P-256", "P-384", "X25519" or "" */
+	char desc[48];			/* "RSA-2048", "EC P-256", "X25519" */
 	int bits;
 	/* SHA-1 of the kernel's public export format: the key ID. */
 	unsigned char key_id[NCRCTL_KEY_ID_LEN];
@@ -45,8 +50,8 @@ int ncrctl_pkey_init(void);
  * Parses @data (the contents of @path) as a private key: PEM or DER;
  * PKCS#1, SEC1, PKCS#8 or encrypted PKCS#8 (or legacy encrypted PEM).
  * Returns EXIT_OK, or prints one line naming @path and returns
- * EXIT_NOT_KEY, EXIT_PASSPHRASE or EXIT_UNSUPPORTED (an algorithm the
- * kernel driver does not hold).
+ * EXIT_NOT_KEY, EXIT_PASSPHRASE or EXIT_UNSUPPORTED (an algorithm or
+ * curve the kernel driver does not hold).
  */
 int ncrctl_pkey_parse(const char *path, const unsigned char *data,
 		      size_t len, const struct ncrctl_pass *pw,

@@ -90,6 +90,43 @@ static void test_algs_and_flags(void)
 	CHECK(ncrctl_flags_uses(NCRCTL_ALG_DH, 0) == NCRCTL_USE_DERIVE);
 }
 
+/* EC (P-256, P-384) signs and derives, X25519 derives; ECDH has no flag. */
+static void test_ec_algs_and_flags(void)
+{
+	const unsigned int sd = NCRCTL_USE_SIGN | NCRCTL_USE_DERIVE;
+
+	CHECK(ncrctl_alg_uses(NCRCTL_ALG_EC) == sd);
+	CHECK(ncrctl_alg_uses(NCRCTL_ALG_X25519) == NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_EC) == NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_X25519) == NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_DH) == NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_RSA) == 0);
+	CHECK(ncrctl_alg_fixed_uses(0) == 0);
+	/* one kernel algorithm for both, the driver's "ecdsa" */
+	CHECK(!strcmp(ncrctl_alg_kernel(NCRCTL_ALG_EC), "ecdsa"));
+	CHECK(!strcmp(ncrctl_alg_kernel(NCRCTL_ALG_X25519), "ecdsa"));
+	CHECK(!strcmp(ncrctl_alg_kernel(NCRCTL_ALG_RSA), "rsa"));
+	CHECK(!strcmp(ncrctl_alg_kernel(NCRCTL_ALG_DH), "dh"));
+	CHECK(!strcmp(ncrctl_alg_kernel(0), ""));
+	/* what the provider's genpkey gives an EC key */
+	CHECK(ncrctl_uses_flags(NCRCTL_ALG_EC, sd) ==
+	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN));
+	/* derive only: DECRYPT, which EC cannot do, keeps it from signing */
+	CHECK(ncrctl_uses_flags(NCRCTL_ALG_EC, NCRCTL_USE_DERIVE) ==
+	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_DECRYPT));
+	CHECK(ncrctl_uses_flags(NCRCTL_ALG_X25519, NCRCTL_USE_DERIVE) ==
+	      NCR_KEY_FLAG_WRAPPABLE);
+	/* and back */
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_EC, NCR_KEY_FLAG_SIGN) == sd);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_EC, NCR_KEY_FLAG_WRAPPABLE) == sd);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_EC, NCR_KEY_FLAG_DECRYPT) ==
+	      NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_X25519, NCR_KEY_FLAG_WRAPPABLE) ==
+	      NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_flags_uses(NCRCTL_ALG_X25519, NCR_KEY_FLAG_SIGN) ==
+	      NCRCTL_USE_DERIVE);
+}
+
 static int passin(const char *s, struct ncrctl_passin *p)
 {
 	return ncrctl_parse_passin(s, p);
@@ -190,6 +227,7 @@ int main(void)
 {
 	test_usage();
 	test_algs_and_flags();
+	test_ec_algs_and_flags();
 	test_passin();
 	test_credential_names();
 	test_permissions();
