@@ -1,10 +1,11 @@
 """`ncrctl key import` / `ncrctl key info` and `ncrctl master-key load
 --credential` in the VM (tools/ncrctl.8).
 
-Existing software keys (every form `openssl pkey` reads) are imported into
-the kernel, storage-wrapped and written as ncr key files that the provider
-loads: signatures and decryption happen in the kernel and verify with the
-software public key; a small CA certifies the imported key and s_server and
+Existing software keys (every form `openssl pkey` reads; RSA, DSA, DH, EC
+on P-256 and P-384, X25519) are imported into the kernel, storage-wrapped
+and written as ncr key files that the provider loads: signatures and
+decryption happen in the kernel and verify with the software public key,
+derivations agree with the software key's; a small CA certifies the imported key and s_server and
 nginx serve TLS with it to curl and Python's ssl.  Every bad input gives
 its documented exit code, one line naming the file, and no OUT file.
 """
@@ -80,9 +81,6 @@ def keys(tmp_path_factory):
     k["dh_peer"] = d / "dh-peer.pem"
     stock("genpkey", "-algorithm", "DH", "-pkeyopt", "group:ffdhe2048",
           "-out", k["dh_peer"])
-    k["ec"] = d / "ec.pem"
-    stock("genpkey", "-algorithm", "EC", "-pkeyopt",
-          "ec_paramgen_curve:P-256", "-out", k["ec"])
     for name in ("dsa", "dh", "dh_peer"):
         k[name + "_pub"] = d / (name + "-pub.pem")
         stock("pkey", "-in", k[name], "-pubout", "-out", k[name + "_pub"])
@@ -218,6 +216,224 @@ def test_usage_the_algorithm_cannot_do(ncrctl, keys, tmp_path, master_key):
                         tmp_path / "out")
         assert rc == EXIT["usage"] and "--usage" in se, (use, se)
         assert not (tmp_path / "out").exists()
+
+
+# ---- EC (P-256, P-384) and X25519 keys ---------------------------------------
+
+EC_CURVES = {"P-256": ("prime256v1", 256), "P-384": ("secp384r1", 384)}
+# every form for the NIST curves; X25519 has no SEC1 (traditional) form
+EC_FORMS = ("pkcs8", "pkcs8_der", "sec1", "sec1_params", "sec1_compressed",
+            "enc")
+X25519_FORMS = ("pkcs8", "pkcs8_der", "enc")
+
+
+def soft_forms(d, name, genpkey_args, nist_group=None):
+    """One software key in every form ncrctl must read, its public key
+    (PEM and SPKI DER) and a software peer (for derivations)."""
+    k = {"pkcs8": d / (name + ".pem")}
+    stock("genpkey", *genpkey_args, "-out", k["pkcs8"])
+    k["pkcs8_der"] = d / (name + ".der")
+    stock("pkey", "-in", k["pkcs8"], "-outform", "DER",
+          "-out", k["pkcs8_der"])
+    k["enc"] = d / (name + "-enc.pem")
+    stock("pkcs8", "-topk8", "-in", k["pkcs8"], "-v2", "aes-256-cbc",
+          "-passout", "pass:" + PASS, "-out", k["enc"])
+    if nist_group:
+        k["sec1"] = d / (name + "-sec1.pem")
+        stock("ec", "-in", k["pkcs8"], "-out", k["sec1"])
+        # what `openssl ecparam -genkey` (and older certbot) write
+        params = d / (name + "-params.pem")
+        stock("ecparam", "-name", nist_group, "-out", params)
+        k["sec1_params"] = d / (name + "-sec1-params.pem")
+        k["sec1_params"].write_bytes(params.read_bytes() +
+                                     k["sec1"].read_bytes())
+        k["sec1_compressed"] = d / (name + "-sec1-compressed.pem")
+        stock("ec", "-in", k["pkcs8"], "-conv_form", "compressed",
+              "-out", k["sec1_compressed"])
+    k["pub"] = d / (name + "-pub.pem")
+    stock("pkey", "-in", k["pkcs8"], "-pubout", "-out", k["pub"])
+    k["spki"] = der_of("pkey", "-in", k["pkcs8"], "-pubout", "-outform",
+                       "DER")
+    k["peer"] = d / (name + "-peer.pem")
+    stock("genpkey", *genpkey_args, "-out", k["peer"])
+    k["peer_pub"] = d / (name + "-peer-pub.pem")
+    stock("pkey", "-in", k["peer"], "-pubout", "-out", k["peer_pub"])
+    return k
+
+
+def ec_args(curve):
+    return ["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:" + curve]
+
+
+@pytest.fixture(scope="module")
+def ec_keys(tmp_path_factory):
+    d = tmp_path_factory.mktemp("softec")
+    k = {c: soft_forms(d, c, ec_args(c), group)
+         for c, (group, _) in EC_CURVES.items()}
+    k["X25519"] = soft_forms(d, "x25519", ["-algorithm", "X25519"])
+    # a compressed point really is in the compressed file
+    text = stock("ec", "-in", k["P-256"]["sec1_compressed"], "-text",
+                 "-noout").stdout
+    assert "pub:\n    02:" in text or "pub:\n    03:" in text, text
+    for curve in ("secp256k1", "P-521"):
+        k[curve] = d / (curve + ".pem")
+        stock("genpkey", *ec_args(curve), "-out", k[curve])
+    k["ED25519"] = d / "ed25519.pem"
+    stock("genpkey", "-algorithm", "ED25519", "-out", k["ED25519"])
+    # P-256 itself, but with explicit parameters instead of its name
+    k["explicit"] = d / "p256-explicit.pem"
+    stock("ec", "-in", k["P-256"]["pkcs8"], "-param_enc", "explicit",
+          "-out", k["explicit"])
+    assert "Field Type: prime-field" in stock(
+        "ec", "-in", k["explicit"], "-text", "-noout").stdout
+    return k
+
+
+def ec_cases():
+    return ([(c, f) for c in sorted(EC_CURVES) for f in EC_FORMS] +
+            [("X25519", f) for f in X25519_FORMS])
+
+
+def ec_import(ncrctl, tmp_path, k, form, *opts):
+    src = k[form]
+    if form == "enc":
+        opts = ("--passin", "pass:" + PASS) + opts
+    return imported(ncrctl, tmp_path, src, *opts)
+
+
+def derive_matches(key_file, k, tmp_path):
+    """The kernel's derivation with the key file is the software key's."""
+    soft, kern = tmp_path / "soft.bin", tmp_path / "kern.bin"
+    stock("pkeyutl", "-derive", "-inkey", k["pkcs8"], "-peerkey",
+          k["peer_pub"], "-out", soft)
+    e2e.openssl_ncr("pkeyutl", "-derive", "-inkey", key_file, "-peerkey",
+                    k["peer_pub"], "-out", kern)
+    assert kern.read_bytes() == soft.read_bytes()
+    assert len(soft.read_bytes()) in (32, 48)
+
+
+@pytest.mark.parametrize("curve,form", ec_cases())
+def test_import_ec(ncrctl, ec_keys, tmp_path, master_key, curve, form):
+    k = ec_keys[curve]
+    out = tmp_path / "out.key"
+    opts = ("--passin", "pass:" + PASS) if form == "enc" else ()
+    rc, so, se = run(ncrctl, "key", "import", *opts, k[form], out)
+    assert rc == EXIT["ok"], se
+    desc = "X25519" if curve == "X25519" else "EC " + curve
+    assert "%s: %s key imported into the kernel" % (out, desc) in so, so
+    assert "shred -u %s" % k[form] in so, so
+    assert out.stat().st_mode & 0o7777 == 0o600 and e2e.is_keyfile(out)
+    # the provider loads it, with the software key's public half
+    pub = e2e.openssl_ncr("pkey", "-in", out, "-pubout").stdout
+    assert pub == pathlib.Path(k["pub"]).read_text()
+    if curve == "X25519":
+        derive_matches(out, k, tmp_path)
+    else:
+        sign_verify(out, k["pub"], tmp_path)
+    # the provider, storage-wrapping the loaded key again, writes the same
+    again = tmp_path / "again.key"
+    e2e.openssl_ncr("pkey", "-in", out, "-out", again)
+    assert again.read_bytes() == out.read_bytes()
+
+
+@pytest.mark.parametrize("curve", ["P-256", "P-384", "X25519"])
+def test_info_ec(ncrctl, ec_keys, tmp_path, master_key, curve):
+    k = ec_keys[curve]
+    out = imported(ncrctl, tmp_path, k["pkcs8"])
+    rc, so, se = run(ncrctl, "key", "info", out)
+    assert rc == 0, se
+    f = info_fields(so)
+    if curve == "X25519":
+        assert (f["algorithm"], f["size"]) == ("X25519", "253 bits")
+        assert f["usage"] == "derive"
+    else:
+        assert (f["algorithm"], f["size"]) == (
+            "EC", "%d bits" % EC_CURVES[curve][1])
+        assert f["usage"] == "sign,derive"
+    assert f["curve"] == curve
+    # the kernel's key ID: SHA-1 of the SubjectPublicKeyInfo
+    assert f["key id"] == hashlib.sha1(k["spki"]).hexdigest()
+    assert f["public key sha256"] == hashlib.sha256(k["spki"]).hexdigest()
+    assert f["loads"].startswith("yes") and f["exportable"] == "no"
+    assert list(f)[:4] == ["file", "algorithm", "curve", "size"]
+
+
+def test_info_ec_key_made_by_the_provider(ncrctl, tmp_path, master_key):
+    if not e2e.have_provider():
+        pytest.skip("ncr.so not built")
+    out = tmp_path / "gen.key"
+    e2e.openssl_ncr("genpkey", "-propquery", "provider=ncr",
+                    *ec_args("P-384"), "-out", out)
+    rc, so, se = run(ncrctl, "key", "info", out)
+    assert rc == 0, se
+    f = info_fields(so)
+    assert (f["algorithm"], f["curve"], f["usage"]) == (
+        "EC", "P-384", "sign,derive")
+
+
+def test_import_p256_derives_too(ncrctl, ec_keys, tmp_path, master_key):
+    """A NIST key signs and derives (ECDH), as one made by genpkey."""
+    out = imported(ncrctl, tmp_path, ec_keys["P-256"]["sec1"])
+    derive_matches(out, ec_keys["P-256"], tmp_path)
+
+
+def test_usage_ec(ncrctl, ec_keys, tmp_path, master_key):
+    k = ec_keys["P-256"]
+
+    def signs(key):
+        return e2e.openssl_ncr("dgst", "-sha256", "-sign", key, "-out",
+                               tmp_path / "sig", k["pub"],
+                               check=False).returncode == 0
+
+    # derive only: the kernel refuses to sign with it (EPERM), ECDH works
+    out = imported(ncrctl, tmp_path, k["pkcs8"], "--usage", "derive",
+                   name="derive.key")
+    rc, so, _ = run(ncrctl, "key", "info", out)
+    assert rc == 0 and "usage: derive\n" in so, so
+    assert not signs(out)
+    derive_matches(out, k, tmp_path)
+    out = imported(ncrctl, tmp_path, k["pkcs8"], "--usage", "derive,sign",
+                   name="both.key")
+    assert "usage: sign,derive\n" in run(ncrctl, "key", "info", out)[1]
+    assert signs(out)
+    # no kernel flag keeps an EC key from deriving: "sign" alone is refused
+    for src, use, text in ((k["pkcs8"], "sign", "EC keys always derive"),
+                           (k["pkcs8"], "decrypt", "EC keys can only "
+                            "sign,derive"),
+                           (ec_keys["X25519"]["pkcs8"], "sign",
+                            "X25519 keys can only derive")):
+        rc, _, se = run(ncrctl, "key", "import", "--usage", use, src,
+                        tmp_path / "out")
+        assert rc == EXIT["usage"] and text in se, (use, se)
+        assert len(se.splitlines()) == 1
+        assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("which,text", [
+    ("secp256k1", "EC key on curve secp256k1: curve not supported"),
+    ("P-521", "EC key on curve secp521r1: curve not supported"),
+    ("ED25519", "ED25519 key: algorithm not supported"),
+    ("explicit", "EC key with explicit curve parameters: only named "
+     "curves are supported"),
+])
+def test_bad_ec_curve(ncrctl, ec_keys, tmp_path, master_key, which, text):
+    se = refused(ncrctl, tmp_path, ec_keys[which], "unsupported", text)
+    assert "by the kernel driver (it holds" in se
+    assert "EC keys on P-256 and P-384" in se
+
+
+def test_bad_ec_passphrase(ncrctl, ec_keys, tmp_path, master_key):
+    for curve in ("P-256", "X25519"):
+        enc = ec_keys[curve]["enc"]
+        refused(ncrctl, tmp_path, enc, "passphrase", "wrong passphrase",
+                "--passin", "pass:not the passphrase")
+        refused(ncrctl, tmp_path, enc, "passphrase",
+                "give its passphrase with --passin")
+
+
+def test_bad_ec_public_key_only(ncrctl, ec_keys, tmp_path, master_key):
+    refused(ncrctl, tmp_path, ec_keys["P-256"]["pub"], "not_key",
+            "private key")
 
 
 # ---- the key file holds no private key in clear -----------------------------
@@ -399,12 +615,6 @@ def test_bad_passphrase(ncrctl, keys, tmp_path, master_key):
     refused(ncrctl, tmp_path, keys["rsa_enc"], "file_io", "cannot open",
             "--passin", "file:%s" % (tmp_path / "nopw"),
             names=tmp_path / "nopw")
-
-
-def test_bad_algorithm_ec(ncrctl, keys, tmp_path, master_key):
-    se = refused(ncrctl, tmp_path, keys["ec"], "unsupported",
-                 "algorithm not supported by the kernel driver")
-    assert "EC key" in se
 
 
 def test_bad_no_master_key(ncrctl, tmp_path, module_reload):
