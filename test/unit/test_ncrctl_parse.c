@@ -53,7 +53,7 @@ static void test_usage(void)
 	CHECK(b && strlen(b) == 34);
 }
 
-static void test_algs_and_flags(void)
+static void test_alg_uses(void)
 {
 	char s[32];
 
@@ -68,38 +68,65 @@ static void test_algs_and_flags(void)
 	CHECK(!strcmp(s, ""));
 	ncrctl_uses_str(NCRCTL_USE_SIGN | NCRCTL_USE_DERIVE, s, 6);
 	CHECK(!strcmp(s, "sign,"));	/* truncated, terminated */
-	/* always wrappable (storage wrap), never exportable */
-	CHECK(ncrctl_uses_flags(NCRCTL_ALG_RSA, NCRCTL_USE_SIGN) ==
-	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN));
-	CHECK(ncrctl_uses_flags(NCRCTL_ALG_RSA,
-				NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT) ==
-	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN |
-	       NCR_KEY_FLAG_DECRYPT));
-	CHECK(ncrctl_uses_flags(NCRCTL_ALG_DH, NCRCTL_USE_DERIVE) ==
-	      NCR_KEY_FLAG_WRAPPABLE);
-	/* back from kernel flags; neither flag means both for RSA */
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_RSA, NCR_KEY_FLAG_WRAPPABLE) ==
-	      (NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT));
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_RSA, NCR_KEY_FLAG_DECRYPT) ==
-	      NCRCTL_USE_DECRYPT);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_RSA, NCR_KEY_FLAG_SIGN) ==
-	      NCRCTL_USE_SIGN);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_DSA, NCR_KEY_FLAG_SIGN) ==
-	      NCRCTL_USE_SIGN);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_DSA, NCR_KEY_FLAG_DECRYPT) == 0);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_DH, 0) == NCRCTL_USE_DERIVE);
+}
+
+#define SIGN NCRCTL_USE_SIGN
+#define DECRYPT NCRCTL_USE_DECRYPT
+#define DERIVE NCRCTL_USE_DERIVE
+#define F_W NCR_KEY_FLAG_WRAPPABLE
+#define F_S NCR_KEY_FLAG_SIGN
+#define F_D NCR_KEY_FLAG_DECRYPT
+
+/* uses -> kernel flags of an imported key: always wrappable, never
+ * exportable; ECDH and DH have no flag. */
+static const struct { int alg; unsigned int uses; uint32_t flags; }
+to_flags[] = {
+	{ NCRCTL_ALG_RSA, SIGN, F_W | F_S },
+	{ NCRCTL_ALG_RSA, SIGN | DECRYPT, F_W | F_S | F_D },
+	{ NCRCTL_ALG_DH, DERIVE, F_W },
+	/* what the provider's genpkey gives an EC key */
+	{ NCRCTL_ALG_EC, SIGN | DERIVE, F_W | F_S },
+	/* derive only: DECRYPT, which EC cannot do, keeps it from signing */
+	{ NCRCTL_ALG_EC, DERIVE, F_W | F_D },
+	{ NCRCTL_ALG_X25519, DERIVE, F_W },
+};
+
+/* kernel flags -> uses; neither flag means both (CRYPTO(4)) */
+static const struct { int alg; uint32_t flags; unsigned int uses; }
+to_uses[] = {
+	{ NCRCTL_ALG_RSA, F_W, SIGN | DECRYPT },
+	{ NCRCTL_ALG_RSA, F_D, DECRYPT },
+	{ NCRCTL_ALG_RSA, F_S, SIGN },
+	{ NCRCTL_ALG_DSA, F_S, SIGN },
+	{ NCRCTL_ALG_DSA, F_D, 0 },
+	{ NCRCTL_ALG_DH, 0, DERIVE },
+	{ NCRCTL_ALG_EC, F_S, SIGN | DERIVE },
+	{ NCRCTL_ALG_EC, F_W, SIGN | DERIVE },
+	{ NCRCTL_ALG_EC, F_D, DERIVE },
+	{ NCRCTL_ALG_X25519, F_W, DERIVE },
+	{ NCRCTL_ALG_X25519, F_S, DERIVE },
+};
+
+static void test_uses_and_flags(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(to_flags) / sizeof(to_flags[0]); i++)
+		CHECK(ncrctl_uses_flags(to_flags[i].alg, to_flags[i].uses) ==
+		      to_flags[i].flags);
+	for (i = 0; i < sizeof(to_uses) / sizeof(to_uses[0]); i++)
+		CHECK(ncrctl_flags_uses(to_uses[i].alg, to_uses[i].flags) ==
+		      to_uses[i].uses);
 }
 
 /* EC (P-256, P-384) signs and derives, X25519 derives; ECDH has no flag. */
-static void test_ec_algs_and_flags(void)
+static void test_ec_algs(void)
 {
-	const unsigned int sd = NCRCTL_USE_SIGN | NCRCTL_USE_DERIVE;
-
-	CHECK(ncrctl_alg_uses(NCRCTL_ALG_EC) == sd);
-	CHECK(ncrctl_alg_uses(NCRCTL_ALG_X25519) == NCRCTL_USE_DERIVE);
-	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_EC) == NCRCTL_USE_DERIVE);
-	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_X25519) == NCRCTL_USE_DERIVE);
-	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_DH) == NCRCTL_USE_DERIVE);
+	CHECK(ncrctl_alg_uses(NCRCTL_ALG_EC) == (SIGN | DERIVE));
+	CHECK(ncrctl_alg_uses(NCRCTL_ALG_X25519) == DERIVE);
+	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_EC) == DERIVE);
+	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_X25519) == DERIVE);
+	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_DH) == DERIVE);
 	CHECK(ncrctl_alg_fixed_uses(NCRCTL_ALG_RSA) == 0);
 	CHECK(ncrctl_alg_fixed_uses(0) == 0);
 	/* one kernel algorithm for both, the driver's "ecdsa" */
@@ -108,23 +135,6 @@ static void test_ec_algs_and_flags(void)
 	CHECK(!strcmp(ncrctl_alg_kernel(NCRCTL_ALG_RSA), "rsa"));
 	CHECK(!strcmp(ncrctl_alg_kernel(NCRCTL_ALG_DH), "dh"));
 	CHECK(!strcmp(ncrctl_alg_kernel(0), ""));
-	/* what the provider's genpkey gives an EC key */
-	CHECK(ncrctl_uses_flags(NCRCTL_ALG_EC, sd) ==
-	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_SIGN));
-	/* derive only: DECRYPT, which EC cannot do, keeps it from signing */
-	CHECK(ncrctl_uses_flags(NCRCTL_ALG_EC, NCRCTL_USE_DERIVE) ==
-	      (NCR_KEY_FLAG_WRAPPABLE | NCR_KEY_FLAG_DECRYPT));
-	CHECK(ncrctl_uses_flags(NCRCTL_ALG_X25519, NCRCTL_USE_DERIVE) ==
-	      NCR_KEY_FLAG_WRAPPABLE);
-	/* and back */
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_EC, NCR_KEY_FLAG_SIGN) == sd);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_EC, NCR_KEY_FLAG_WRAPPABLE) == sd);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_EC, NCR_KEY_FLAG_DECRYPT) ==
-	      NCRCTL_USE_DERIVE);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_X25519, NCR_KEY_FLAG_WRAPPABLE) ==
-	      NCRCTL_USE_DERIVE);
-	CHECK(ncrctl_flags_uses(NCRCTL_ALG_X25519, NCR_KEY_FLAG_SIGN) ==
-	      NCRCTL_USE_DERIVE);
 }
 
 static int passin(const char *s, struct ncrctl_passin *p)
@@ -226,8 +236,9 @@ static void test_permissions(void)
 int main(void)
 {
 	test_usage();
-	test_algs_and_flags();
-	test_ec_algs_and_flags();
+	test_alg_uses();
+	test_uses_and_flags();
+	test_ec_algs();
 	test_passin();
 	test_credential_names();
 	test_permissions();
