@@ -275,7 +275,8 @@ static int kernel_wrap(struct ncrctl_plainkey *k, uint32_t flags,
 	if (key < 0)
 		return die(EXIT_KERNEL, "%s: cannot allocate a kernel key: %s",
 			   NCRCTL_DEVICE, strerror(-key));
-	r = ncrlib_key_import(ncrlib_dev_fd(), key, ncrctl_alg_kernel(k->pub.alg),
+	r = ncrlib_key_import(ncrlib_dev_fd(), key,
+			      ncrctl_alg_kernel(k->pub.alg),
 			      NCR_KEY_TYPE_PRIVATE, flags, k->pkcs8,
 			      k->pkcs8_len);
 	OPENSSL_clear_free(k->pkcs8, k->pkcs8_len);

@@ -58,12 +58,14 @@ int ncrctl_parse_usage(const char *s, unsigned int *uses, char *bad,
 #define USE_FLAGGED	(NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT)
 
 /* What the driver does with each algorithm's keys. */
-static const struct {
+struct alg_info {
 	int alg;
 	const char *kernel;	/* NCRIO_KEY_IMPORT's algorithm */
 	unsigned int uses;	/* what its keys can do */
 	unsigned int fixed;	/* what no flag takes away (CRYPTO(4)) */
-} algs[] = {
+};
+
+static const struct alg_info algs[] = {
 	{ NCRCTL_ALG_RSA, "rsa", NCRCTL_USE_SIGN | NCRCTL_USE_DECRYPT, 0 },
 	{ NCRCTL_ALG_DSA, "dsa", NCRCTL_USE_SIGN, 0 },
 	{ NCRCTL_ALG_DH, "dh", NCRCTL_USE_DERIVE, NCRCTL_USE_DERIVE },
@@ -73,36 +75,31 @@ static const struct {
 	{ NCRCTL_ALG_X25519, "ecdsa", NCRCTL_USE_DERIVE, NCRCTL_USE_DERIVE },
 };
 
-#define N_ALGS (sizeof(algs) / sizeof(algs[0]))
-
-static size_t alg_index(int alg)
+/* The entry of @alg; for an unknown one, an entry that can do nothing. */
+static const struct alg_info *alg_info(int alg)
 {
+	static const struct alg_info none = { 0, "", 0, 0 };
 	size_t i;
 
-	for (i = 0; i < N_ALGS && algs[i].alg != alg; i++)
-		;
-	return i;
+	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++)
+		if (algs[i].alg == alg)
+			return &algs[i];
+	return &none;
 }
 
 unsigned int ncrctl_alg_uses(int alg)
 {
-	size_t i = alg_index(alg);
-
-	return i < N_ALGS ? algs[i].uses : 0;
+	return alg_info(alg)->uses;
 }
 
 unsigned int ncrctl_alg_fixed_uses(int alg)
 {
-	size_t i = alg_index(alg);
-
-	return i < N_ALGS ? algs[i].fixed : 0;
+	return alg_info(alg)->fixed;
 }
 
 const char *ncrctl_alg_kernel(int alg)
 {
-	size_t i = alg_index(alg);
-
-	return i < N_ALGS ? algs[i].kernel : "";
+	return alg_info(alg)->kernel;
 }
 
 /* The kernel flags of @uses (those with one). */
