@@ -539,26 +539,53 @@ def curl_get(port, ca):
                     "localhost:%d:%s" % (port, e2e.HOST))
 
 
-def test_tls_s_server_with_imported_key(tls):
+def s_server_serves(key, crt, ca):
+    """openssl s_server with the ncr key file: curl and Python's ssl
+    fetch a page over TLS, verifying the certificate against ca."""
     port = e2e.free_port()
     srv = subprocess.Popen(
         [e2e.OPENSSL, "s_server", "-accept", "%s:%d" % (e2e.HOST, port),
-         "-key", tls["key"], "-cert", tls["crt"], "-www"],
+         "-key", key, "-cert", crt, "-www"],
         env=e2e.ncr_env(), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE, start_new_session=True)
     try:
         assert e2e.wait_port(port, srv, timeout=120), \
             srv.stderr.read().decode(errors="replace")
-        r = curl_get(port, tls["ca"])
+        r = curl_get(port, ca)
         assert r.returncode == 0, r.stderr
         assert "SSL certificate verify ok" in r.stderr
         assert "s_server" in r.stdout or "Ciphers" in r.stdout
-        r = py_get(port, tls["ca"])
+        r = py_get(port, ca)
         assert r.returncode == 0, r.stderr
         assert "localhost" in r.stdout.splitlines()[0]
     finally:
         srv.kill()
         srv.wait(timeout=30)
+
+
+def test_tls_s_server_with_imported_key(tls):
+    s_server_serves(tls["key"], tls["crt"], tls["ca"])
+
+
+def test_tls_certbot_ecdsa_key_moves(ncrctl, ec_keys, tmp_path, master_key):
+    """certbot's layout: the certificate was issued for the software P-256
+    key (live/privkey.pem, a link into archive/); after the import the
+    same certificate serves TLS with the key in the kernel."""
+    if not e2e.have_provider():
+        pytest.skip("ncr.so not built")
+    pki = e2e.Pki(tmp_path / "pki")
+    archive, live = tmp_path / "archive", tmp_path / "live"
+    archive.mkdir()
+    live.mkdir()
+    soft = archive / "privkey1.pem"
+    soft.write_bytes(ec_keys["P-256"]["sec1"].read_bytes())
+    (live / "privkey.pem").symlink_to("../archive/privkey1.pem")
+    crt = pki.issue(live / "privkey.pem", "cert1", "localhost", ncr=False)
+    out = imported(ncrctl, tmp_path, live / "privkey.pem", name="ncr.key")
+    assert soft.exists()
+    cert_pub = stock("x509", "-in", crt, "-noout", "-pubkey").stdout
+    assert e2e.openssl_ncr("pkey", "-in", out, "-pubout").stdout == cert_pub
+    s_server_serves(out, crt, pki.ca_crt)
 
 
 def test_tls_nginx_with_imported_key(tls):
