@@ -422,13 +422,18 @@ def test_bad_ec_curve(ncrctl, ec_keys, tmp_path, master_key, which, text):
     assert "EC keys on P-256 and P-384" in se
 
 
-def test_bad_ec_passphrase(ncrctl, ec_keys, tmp_path, master_key):
-    for curve in ("P-256", "X25519"):
+def test_ec_passphrase(ncrctl, ec_keys, tmp_path, master_key):
+    for curve in ("P-384", "X25519"):
         enc = ec_keys[curve]["enc"]
         refused(ncrctl, tmp_path, enc, "passphrase", "wrong passphrase",
                 "--passin", "pass:not the passphrase")
         refused(ncrctl, tmp_path, enc, "passphrase",
                 "give its passphrase with --passin")
+        # typed on standard input (ncrctl does not prompt on a terminal)
+        out = imported(ncrctl, tmp_path, enc, "--passin", "stdin",
+                       name=curve + ".key", input=PASS + "\n")
+        pub = e2e.openssl_ncr("pkey", "-in", out, "-pubout").stdout
+        assert pub == ec_keys[curve]["pub"].read_text()
 
 
 def test_bad_ec_public_key_only(ncrctl, ec_keys, tmp_path, master_key):
