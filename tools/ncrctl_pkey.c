@@ -5,7 +5,9 @@
  * neither OPENSSL_CONF nor the ncr provider take part in parsing a key.
  */
 #define _GNU_SOURCE	/* memmem */
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 #include <openssl/bio.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -16,6 +18,7 @@
 #include <openssl/objects.h>
 #include <openssl/pem.h>
 #include <openssl/provider.h>
+#include <openssl/ui.h>
 #include <openssl/x509.h>
 #include "keyfile.h"
 #include "ncrctl.h"
@@ -46,22 +49,68 @@ static OSSL_LIB_CTX *libctx(void)
 
 /* ---- decoding the private key ---- */
 
+#define TYPED_MAX 1024		/* openssl's APP_PASS_LEN */
+
 struct pw_state {
-	const struct ncrctl_pass *pw;
+	const struct ncrctl_pass *pw;	/* --passin */
+	const char *path;
 	int asked;		/* the input turned out to be encrypted */
+	int prompted;		/* the terminal was asked (once per run) */
+	char typed[TYPED_MAX + 1];
+	size_t typed_len;
 };
+
+static int have_tty(void)
+{
+	int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+/*
+ * Without --passin, as `openssl pkey` does: "Enter pass phrase for IN:" on
+ * the controlling terminal, echo off.  0: no terminal, or nothing typed.
+ */
+static int prompt(struct pw_state *st)
+{
+	char q[512];
+
+	if (!st->prompted) {
+		st->prompted = 1;
+		snprintf(q, sizeof(q), "Enter pass phrase for %s:", st->path);
+		if (have_tty() && EVP_read_pw_string(st->typed,
+						     sizeof(st->typed), q,
+						     0) == 0)
+			st->typed_len = strlen(st->typed);
+	}
+	return st->typed_len > 0;
+}
 
 static int pw_cb(char *buf, size_t size, size_t *len,
 		 const OSSL_PARAM params[], void *arg)
 {
 	struct pw_state *st = arg;
+	const char *p;
+	size_t n;
 
 	(void)params;
 	st->asked = 1;
-	if (st->pw == NULL || st->pw->pass == NULL || st->pw->len > size)
+	if (st->pw != NULL && st->pw->pass != NULL) {
+		p = st->pw->pass;
+		n = st->pw->len;
+	} else if (prompt(st)) {
+		p = st->typed;
+		n = st->typed_len;
+	} else {
 		return 0;
-	memcpy(buf, st->pw->pass, st->pw->len);
-	*len = st->pw->len;
+	}
+	if (n > size)
+		return 0;
+	memcpy(buf, p, n);
+	*len = n;
 	return 1;
 }
 
@@ -236,9 +285,11 @@ static int encode_spki(EVP_PKEY *pk, unsigned char **der, size_t *len)
 
 static int decode_failed(const char *path, const struct pw_state *st)
 {
-	if (st->asked && (st->pw == NULL || st->pw->pass == NULL))
+	if (st->asked && (st->pw == NULL || st->pw->pass == NULL) &&
+	    st->typed_len == 0)
 		return ncrctl_die(EXIT_PASSPHRASE, "%s: the key is encrypted; "
-				  "give its passphrase with --passin", path);
+				  "give its passphrase with --passin (or type "
+				  "it on a terminal)", path);
 	if (st->asked)
 		return ncrctl_die(EXIT_PASSPHRASE, "%s: wrong passphrase (or "
 				  "the encrypted key is damaged)", path);
@@ -251,12 +302,13 @@ int ncrctl_pkey_parse(const char *path, const unsigned char *data,
 		      size_t len, const struct ncrctl_pass *pw,
 		      struct ncrctl_plainkey *out)
 {
-	struct pw_state st = { .pw = pw, .asked = 0 };
+	struct pw_state st = { .pw = pw, .path = path };
 	EVP_PKEY *pk;
 	int ret = EXIT_OK;
 
 	memset(out, 0, sizeof(*out));
 	pk = decode(data, len, &st);
+	OPENSSL_cleanse(st.typed, sizeof(st.typed));
 	ERR_clear_error();
 	if (pk == NULL)
 		return decode_failed(path, &st);

@@ -14,6 +14,8 @@ import errno
 import hashlib
 import os
 import pathlib
+import pty
+import select
 import subprocess
 
 import pytest
@@ -39,10 +41,38 @@ def ncrctl():
 
 
 def run(ncrctl, *args, env=None, input=None, pass_fds=()):
+    # a session of its own: no controlling terminal to ask a passphrase on
     r = subprocess.run([ncrctl, *map(str, args)], capture_output=True,
                        text=True, env=env, input=input, pass_fds=pass_fds,
-                       timeout=300)
+                       timeout=300, start_new_session=True)
     return r.returncode, r.stdout, r.stderr
+
+
+def run_on_terminal(ncrctl, *args, answer):
+    """Runs ncrctl on a new pseudo-terminal (its controlling terminal) and
+    types answer once it asks; (exit code, all it wrote there)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(ncrctl, [ncrctl, *map(str, args)])
+    seen, answered = b"", False
+    try:
+        while True:
+            r, _, _ = select.select([fd], [], [], 60)
+            assert r, "ncrctl is silent: %r" % seen
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:         # EIO: the terminal's last user left
+                break
+            if not chunk:
+                break
+            seen += chunk
+            if not answered and b"pass phrase" in seen:
+                os.write(fd, answer.encode() + b"\n")
+                answered = True
+    finally:
+        _, st = os.waitpid(pid, 0)
+        os.close(fd)
+    return os.waitstatus_to_exitcode(st), seen.decode(errors="replace")
 
 
 def stock(*args, **kw):
@@ -429,11 +459,36 @@ def test_ec_passphrase(ncrctl, ec_keys, tmp_path, master_key):
                 "--passin", "pass:not the passphrase")
         refused(ncrctl, tmp_path, enc, "passphrase",
                 "give its passphrase with --passin")
-        # typed on standard input (ncrctl does not prompt on a terminal)
+        # typed on standard input
         out = imported(ncrctl, tmp_path, enc, "--passin", "stdin",
                        name=curve + ".key", input=PASS + "\n")
         pub = e2e.openssl_ncr("pkey", "-in", out, "-pubout").stdout
         assert pub == ec_keys[curve]["pub"].read_text()
+
+
+@pytest.mark.parametrize("src", ["rsa_enc", "P-256", "X25519"])
+def test_passphrase_typed_on_the_terminal(ncrctl, keys, ec_keys, tmp_path,
+                                          master_key, src):
+    """Without --passin, on a terminal: asked for, not echoed, used; a wrong
+    one is exit 14, nothing written."""
+    enc = keys[src] if src == "rsa_enc" else ec_keys[src]["enc"]
+    bad = tmp_path / "bad.key"
+    rc, seen = run_on_terminal(ncrctl, "key", "import", enc, bad,
+                               answer="not the passphrase")
+    assert rc == EXIT["passphrase"] and "wrong passphrase" in seen, seen
+    assert not bad.exists()
+    out = tmp_path / "typed.key"
+    rc, seen = run_on_terminal(ncrctl, "key", "import", enc, out,
+                               answer=PASS)
+    assert rc == EXIT["ok"], seen
+    assert "Enter pass phrase for %s:" % enc in seen
+    assert PASS not in seen                     # no echo
+    assert e2e.is_keyfile(out)
+    if src == "rsa_enc":
+        sign_verify(out, keys["rsa_pub"], tmp_path)
+    else:
+        pub = e2e.openssl_ncr("pkey", "-in", out, "-pubout").stdout
+        assert pub == ec_keys[src]["pub"].read_text()
 
 
 def test_bad_ec_public_key_only(ncrctl, ec_keys, tmp_path, master_key):
