@@ -5,17 +5,14 @@
 
 int ncr_mp_errno(mp_err err)
 {
-	switch (err) {
-	case MP_OKAY:
+	if (err == MP_OKAY)
 		return 0;
-	case MP_MEM:
-		/* a killed caller's allocations fail (ltm_kernel.c) */
-		return ncr_should_stop() ? -EINTR : -ENOMEM;
-	case MP_VAL:
+	if (err == MP_VAL)
 		return -EINVAL;
-	default:
-		return -EIO;
-	}
+	/* a killed caller's allocations and random draws fail (ltm_kernel.c) */
+	if (ncr_should_stop())
+		return -EINTR;
+	return err == MP_MEM ? -ENOMEM : -EIO;
 }
 
 int ncr_mp_from_be(mp_int *a, const u8 *buf, size_t len)
