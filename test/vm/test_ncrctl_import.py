@@ -17,6 +17,8 @@ import pathlib
 import pty
 import select
 import subprocess
+import termios
+import time
 
 import pytest
 
@@ -48,6 +50,14 @@ def run(ncrctl, *args, env=None, input=None, pass_fds=()):
     return r.returncode, r.stdout, r.stderr
 
 
+def wait_echo_off(fd, timeout=60):
+    """Waits until the terminal of pty master fd stops echoing."""
+    end = time.monotonic() + timeout
+    while termios.tcgetattr(fd)[3] & termios.ECHO:
+        assert time.monotonic() < end, "the terminal still echoes"
+        time.sleep(0.01)
+
+
 def run_on_terminal(ncrctl, *args, answer):
     """Runs ncrctl on a new pseudo-terminal (its controlling terminal) and
     types answer once it asks; (exit code, all it wrote there)."""
@@ -67,6 +77,9 @@ def run_on_terminal(ncrctl, *args, answer):
                 break
             seen += chunk
             if not answered and b"pass phrase" in seen:
+                # typed once echo is off, as a person would: the prompt
+                # comes first
+                wait_echo_off(fd)
                 os.write(fd, answer.encode() + b"\n")
                 answered = True
     finally:
