@@ -239,16 +239,11 @@ int ncr_key_init(struct ncr_ns *ns)
 	if (!key)
 		return -ENOMEM;
 	ret = ncr_limit_charge(&key->owner, NCR_LIMIT_KEY);
-	if (ret) {
-		kfree(key);
-		return ret;
-	}
+	if (ret)
+		goto err_free;
 	ret = ncr_limit_set_bytes(&key->owner, ncr_key_mem(key));
-	if (ret) {
-		ncr_limit_release(&key->owner, NCR_LIMIT_KEY);
-		kfree(key);
-		return ret;
-	}
+	if (ret)
+		goto err_release;
 	refcount_set(&key->ref, 1);
 	init_rwsem(&key->sem);
 	mutex_init(&key->cache_lock);
@@ -262,6 +257,12 @@ int ncr_key_init(struct ncr_ns *ns)
 	mutex_unlock(&ns->key_lock);
 	if (ret < 0)
 		ncr_key_put(key);
+	return ret;
+
+err_release:
+	ncr_limit_release(&key->owner, NCR_LIMIT_KEY);
+err_free:
+	kfree(key);
 	return ret;
 }
 
