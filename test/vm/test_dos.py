@@ -28,6 +28,7 @@ import traceback
 import pytest
 
 import pk_util
+from conftest import _need_device
 from ncrio import FLAG_SIGN, KEY_TYPE, OP, Ncr, errno_of, key_type
 from pk_util import _int, _seq, _tlv
 
@@ -44,14 +45,7 @@ PR_SET_DUMPABLE = 4
 
 @pytest.fixture(autouse=True)
 def _device():
-    if not os.path.exists("/dev/crypto"):
-        pytest.skip("/dev/crypto missing: run inside scripts/vm")
-
-
-@pytest.fixture
-def n(_device):
-    with Ncr() as m:
-        yield m
+    _need_device()
 
 
 @contextlib.contextmanager
@@ -480,3 +474,35 @@ def test_byte_limit_refuses_crossing_key():
     assert again == 0
     # each key is charged at least its modulus, at most a few times it
     assert limit // (2048 * 4) <= loaded <= limit // 2048
+
+
+def test_byte_limit_refuses_empty_key():
+    """Below the size of an empty key object, KEY_INIT itself is refused
+    with EDQUOT, and nothing stays charged: once the limit is back, the
+    same task's next KEY_INIT works."""
+    r, w = os.pipe()
+
+    def user():
+        os.close(r)
+        drop_to(4244)
+        m = Ncr()
+        err = errno_of(m.key_init)
+        os.write(w, b"%d\n" % err)
+        assert os.read(go_r, 1) == b"G"
+        m.key_init()
+
+    go_r, go_w = os.pipe()
+    with module_params(max_bytes_per_user=64):
+        pid = fork(user)
+        os.close(w)
+        line = b""
+        while not line.endswith(b"\n"):
+            c = read_byte(r, 120)
+            assert c, "the user's task ended early"
+            line += c
+    os.write(go_w, b"G")                # limit restored: the user's works
+    status = wait_gone(pid, HANG_BOUND)
+    for fd in (r, go_r, go_w):
+        os.close(fd)
+    assert int(line) == errno.EDQUOT
+    assert status == 0, status
