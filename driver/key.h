@@ -95,6 +95,8 @@ int ncr_key_dest_done_two(struct ncr_key *a, struct ncr_key *b, int err);
  *   key->cache_lock inside key->sem, and only ever by trylock;
  *   key->tfm_lock (a spinlock) inside key->sem, a leaf: held only to read
  *   or swap key->tfm and take a reference, never while freeing;
+ *   limits.c's ncr_limit_lock (a spinlock) is a leaf, taken inside
+ *   key->sem when a key's charged bytes change;
  *   never three.  Unwrap, derive and key-as-data sessions hold one key's
  *   sem at a time, releasing it before taking the next.
  */
