@@ -11,6 +11,12 @@
  * digest (NCR_ATTR_SIGNATURE_INPUT_IS_DIGEST); digest_sign hashes here in
  * user space, which avoids copying the message into the kernel, and signs
  * the digest the same way.
+ *
+ * OpenSSL 3.4 added signature algorithms with the digest fixed
+ * ("RSA-SHA2-256", "ECDSA-SHA2-384"; sigalgs) and the message operations
+ * (EVP_PKEY_sign_message_init/_update/_final) that reach them; they run
+ * on the same context with the digest set at init.  Built when the
+ * headers have them, as pkcs11-provider does.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -55,6 +61,10 @@ struct sig_ctx {
 	int signing;
 	EVP_PKEY_CTX *shadow;		/* default provider, verify op */
 	EVP_MD_CTX *mdctx;		/* digest_sign/verify */
+	const char *fixed_md;		/* a sigalg's digest, else NULL */
+	int message;			/* sign/verify_message_init */
+	unsigned char *vsig;		/* the signature verify_message */
+	size_t vsiglen;			/*   _final checks */
 };
 
 static void *sig_newctx(struct ncrp_provctx *prov, int type)
@@ -100,8 +110,29 @@ static void sig_reset(struct sig_ctx *c)
 	c->shadow = NULL;
 	EVP_MD_CTX_free(c->mdctx);
 	c->mdctx = NULL;
+	free(c->vsig);
+	c->vsig = NULL;
+	c->vsiglen = 0;
+	c->message = 0;
 	ncrp_pkey_free(c->key);
 	c->key = NULL;
+}
+
+/* A copy of the signature that verify_message_final is to check. */
+static int sig_keep_signature(struct sig_ctx *c, const void *sig, size_t len)
+{
+	/* one spare byte: an empty signature still has a buffer */
+	unsigned char *copy = malloc(len + 1);
+
+	if (copy == NULL) {
+		ncrp_raise(NCR_R_MALLOC_FAILURE, "signature");
+		return 0;
+	}
+	memcpy(copy, sig, len);
+	free(c->vsig);
+	c->vsig = copy;
+	c->vsiglen = len;
+	return 1;
 }
 
 static void sig_freectx(void *vctx)
@@ -124,7 +155,11 @@ static void *sig_dupctx(void *vctx)
 	*c = *src;
 	c->shadow = NULL;
 	c->mdctx = NULL;
+	c->vsig = NULL;
 	c->key = ncrp_pkey_ref(src->key);
+	if (src->vsig != NULL &&
+	    !sig_keep_signature(c, src->vsig, src->vsiglen))
+		goto fail;
 	if (src->shadow != NULL &&
 	    (c->shadow = EVP_PKEY_CTX_dup(src->shadow)) == NULL)
 		goto fail;
@@ -542,6 +577,228 @@ SIG_FUNCS(rsa)
 SIG_FUNCS(dsa)
 SIG_FUNCS(ecdsa)
 
+#ifdef OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT
+static OSSL_FUNC_signature_sign_init_fn sigalg_sign_init;
+static OSSL_FUNC_signature_sign_fn sigalg_sign;
+static OSSL_FUNC_signature_verify_init_fn sigalg_verify_init;
+static OSSL_FUNC_signature_verify_fn sigalg_verify;
+static OSSL_FUNC_signature_sign_message_init_fn sigalg_sign_message_init;
+static OSSL_FUNC_signature_verify_message_init_fn sigalg_verify_message_init;
+static OSSL_FUNC_signature_verify_message_final_fn sigalg_verify_message_final;
+static OSSL_FUNC_signature_set_ctx_params_fn sigalg_set_ctx_params;
+static OSSL_FUNC_signature_settable_ctx_params_fn sigalg_settable;
+
+/*
+ * A sigalg's context: the digest is fixed, its parameters are not
+ * settable (as in the default provider: PKCS#1 v1.5 for RSA), and the
+ * only parameter is the signature that verify_message_final checks.
+ */
+static int sigalg_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+	struct sig_ctx *c = vctx;
+	const OSSL_PARAM *p;
+	void *buf = NULL;
+	size_t len = 0;
+	int ok;
+
+	p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_SIGNATURE);
+	if (p == NULL)
+		return 1;
+	if (c->key == NULL || c->signing || !c->message) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "a signature is set only "
+			   "for verify_message");
+		return 0;
+	}
+	if (!OSSL_PARAM_get_octet_string(p, &buf, 0, &len)) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "signature parameter");
+		return 0;
+	}
+	ok = sig_keep_signature(c, buf, len);
+	OPENSSL_free(buf);
+	return ok;
+}
+
+static const OSSL_PARAM *sigalg_settable(void *vctx, void *provctx)
+{
+	static const OSSL_PARAM t[] = {
+		OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_SIGNATURE, NULL,
+					0),
+		OSSL_PARAM_END
+	};
+
+	(void)vctx;
+	(void)provctx;
+	return t;
+}
+
+/*
+ * Init with the fixed digest: for sign/verify the input is that digest,
+ * for sign/verify_message the message, hashed here.
+ */
+static int sigalg_init(void *vctx, void *provkey, const OSSL_PARAM params[],
+		       int signing, int message)
+{
+	struct sig_ctx *c = vctx;
+
+	if (!digest_init(c, c->fixed_md, provkey, NULL, signing))
+		return 0;
+	c->message = message;
+	return sigalg_set_ctx_params(c, params);
+}
+
+static int sigalg_sign_init(void *vctx, void *provkey,
+			    const OSSL_PARAM params[])
+{
+	return sigalg_init(vctx, provkey, params, 1, 0);
+}
+
+static int sigalg_verify_init(void *vctx, void *provkey,
+			      const OSSL_PARAM params[])
+{
+	return sigalg_init(vctx, provkey, params, 0, 0);
+}
+
+static int sigalg_sign_message_init(void *vctx, void *provkey,
+				    const OSSL_PARAM params[])
+{
+	return sigalg_init(vctx, provkey, params, 1, 1);
+}
+
+static int sigalg_verify_message_init(void *vctx, void *provkey,
+				      const OSSL_PARAM params[])
+{
+	return sigalg_init(vctx, provkey, params, 0, 1);
+}
+
+/* EVP_PKEY_sign after sign_message_init signs the whole message. */
+static int sigalg_sign(void *vctx, unsigned char *sig, size_t *siglen,
+		       size_t sigsize, const unsigned char *tbs, size_t tbslen)
+{
+	struct sig_ctx *c = vctx;
+
+	if (!c->message)
+		return sig_sign(c, sig, siglen, sigsize, tbs, tbslen);
+	return sig_dsign(c, sig, siglen, sigsize, tbs, tbslen);
+}
+
+static int sigalg_verify(void *vctx, const unsigned char *sig, size_t siglen,
+			 const unsigned char *tbs, size_t tbslen)
+{
+	struct sig_ctx *c = vctx;
+
+	if (!c->message)
+		return sig_verify(c, sig, siglen, tbs, tbslen);
+	return sig_dverify(c, sig, siglen, tbs, tbslen);
+}
+
+static int sigalg_verify_message_final(void *vctx)
+{
+	struct sig_ctx *c = vctx;
+
+	if (c->vsig == NULL) {
+		ncrp_raise(NCR_R_INVALID_ARGUMENT, "no signature to verify "
+			   "(EVP_PKEY_CTX_set_signature)");
+		return 0;
+	}
+	return sig_dverify_final(c, c->vsig, c->vsiglen);
+}
+
+static const char **rsa_key_types(void)
+{
+	static const char *t[] = { "RSA", NULL };
+
+	return t;
+}
+
+static const char **dsa_key_types(void)
+{
+	static const char *t[] = { "DSA", NULL };
+
+	return t;
+}
+
+static const char **ecdsa_key_types(void)
+{
+	static const char *t[] = { "EC", NULL };
+
+	return t;
+}
+
+/*
+ * Every sigalg once: key type, digest, the digest's OpenSSL name.  No
+ * SHA-3: the kernel's signing hashes are SHA-1 and SHA-2 (CRYPTO(4)).
+ */
+#define NCRP_SIGALGS(X)							\
+	X(RSA, rsa, SHA1, sha1, "SHA1")					\
+	X(RSA, rsa, SHA224, sha224, "SHA2-224")				\
+	X(RSA, rsa, SHA256, sha256, "SHA2-256")				\
+	X(RSA, rsa, SHA384, sha384, "SHA2-384")				\
+	X(RSA, rsa, SHA512, sha512, "SHA2-512")				\
+	X(DSA, dsa, SHA1, sha1, "SHA1")					\
+	X(DSA, dsa, SHA224, sha224, "SHA2-224")				\
+	X(DSA, dsa, SHA256, sha256, "SHA2-256")				\
+	X(DSA, dsa, SHA384, sha384, "SHA2-384")				\
+	X(DSA, dsa, SHA512, sha512, "SHA2-512")				\
+	X(ECDSA, ecdsa, SHA1, sha1, "SHA1")				\
+	X(ECDSA, ecdsa, SHA224, sha224, "SHA2-224")			\
+	X(ECDSA, ecdsa, SHA256, sha256, "SHA2-256")			\
+	X(ECDSA, ecdsa, SHA384, sha384, "SHA2-384")			\
+	X(ECDSA, ecdsa, SHA512, sha512, "SHA2-512")
+
+#define SIGALG_FUNCS(T, t, MD, md, mdname)				\
+static void *t##_##md##_newctx(void *provctx, const char *propq)	\
+{									\
+	struct sig_ctx *c = t##_sig_newctx(provctx, propq);		\
+									\
+	if (c != NULL)							\
+		c->fixed_md = mdname;					\
+	return c;							\
+}									\
+static const OSSL_DISPATCH t##_##md##_signature_functions[] = {	\
+	{ OSSL_FUNC_SIGNATURE_NEWCTX, (void (*)(void))t##_##md##_newctx },\
+	{ OSSL_FUNC_SIGNATURE_FREECTX, (void (*)(void))sig_freectx },	\
+	{ OSSL_FUNC_SIGNATURE_DUPCTX, (void (*)(void))sig_dupctx },	\
+	{ OSSL_FUNC_SIGNATURE_SIGN_INIT, (void (*)(void))sigalg_sign_init },\
+	{ OSSL_FUNC_SIGNATURE_SIGN, (void (*)(void))sigalg_sign },	\
+	{ OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT,			\
+	  (void (*)(void))sigalg_sign_message_init },			\
+	{ OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE,			\
+	  (void (*)(void))sig_dupdate },				\
+	{ OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL,			\
+	  (void (*)(void))sig_dsign_final },				\
+	{ OSSL_FUNC_SIGNATURE_VERIFY_INIT,				\
+	  (void (*)(void))sigalg_verify_init },				\
+	{ OSSL_FUNC_SIGNATURE_VERIFY, (void (*)(void))sigalg_verify },	\
+	{ OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT,			\
+	  (void (*)(void))sigalg_verify_message_init },			\
+	{ OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE,			\
+	  (void (*)(void))sig_dupdate },				\
+	{ OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL,			\
+	  (void (*)(void))sigalg_verify_message_final },		\
+	{ OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES,				\
+	  (void (*)(void))t##_key_types },				\
+	{ OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS,				\
+	  (void (*)(void))sig_get_ctx_params },				\
+	{ OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS,			\
+	  (void (*)(void))t##_gettable },				\
+	{ OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS,				\
+	  (void (*)(void))sigalg_set_ctx_params },			\
+	{ OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS,			\
+	  (void (*)(void))sigalg_settable },				\
+	{ 0, NULL }							\
+};
+
+NCRP_SIGALGS(SIGALG_FUNCS)
+
+#define SIGALG_ENTRY(T, t, MD, md, mdname)				\
+	{ NCRP_NAMES_##T##_##MD, NCRP_PROPS,				\
+	  t##_##md##_signature_functions,				\
+	  #T " with " mdname ", kernel-held key" },
+#define SIGALGS NCRP_SIGALGS(SIGALG_ENTRY)
+#else
+#define SIGALGS
+#endif
+
 const OSSL_ALGORITHM ncrp_signatures[] = {
 	{ NCRP_NAMES_RSA, NCRP_PROPS,
 	  rsa_signature_functions, "RSA PKCS#1 v1.5 / PSS, kernel-held key" },
@@ -549,5 +806,6 @@ const OSSL_ALGORITHM ncrp_signatures[] = {
 	  dsa_signature_functions, "DSA, kernel-held key" },
 	{ NCRP_NAMES_ECDSA, NCRP_PROPS,
 	  ecdsa_signature_functions, "ECDSA (P-256, P-384), kernel-held key" },
+	SIGALGS
 	{ NULL, NULL, NULL, NULL }
 };
