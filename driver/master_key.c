@@ -7,6 +7,9 @@
  * module's lifetime: setting the identical key again succeeds (so that the
  * boot-time loader is idempotent), a different key fails with EBUSY.  On
  * unload it is zeroed (ncr_master_key_exit(), called from module exit).
+ * With NCR_ATTR_MASTER_KEY_DESCRIPTION the key comes from the caller's
+ * kernel keyrings (master_keyring.c) and never passes through user
+ * memory.
  */
 #include <crypto/algapi.h>
 #include <linux/capability.h>
@@ -14,6 +17,8 @@
 #include <linux/err.h>
 #include <linux/mutex.h>
 #include <linux/uaccess.h>
+#include "attr.h"
+#include "master_keyring.h"
 #include "storage.h"
 #include "wrap.h"
 
@@ -42,34 +47,51 @@ static int ncr_master_key_same(const u8 *key, u32 size)
 	return 0;
 }
 
+/* The key from the caller's buffer or, if named, from the keyring. */
+static int ncr_master_key_fetch(const struct ncr_master_key_set *mk,
+				struct nlattr *tb[], u8 *key, u32 *size)
+{
+	const char *desc = ncr_attr_str(tb, NCR_ATTR_MASTER_KEY_DESCRIPTION);
+
+	if (desc) {
+		if (mk->key || mk->key_size)
+			return -EINVAL;
+		return ncr_master_key_from_keyring(desc, key, size);
+	}
+	if (mk->key_size != 16 && mk->key_size != 24 && mk->key_size != 32)
+		return -EINVAL;
+	if (copy_from_user(key, mk->key, mk->key_size))
+		return -EFAULT;
+	*size = mk->key_size;
+	return 0;
+}
+
 long ncr_master_key_set(const struct ncr_master_key_set *mk,
 			struct nlattr *tb[])
 {
 	struct crypto_cipher *tfm;
 	u8 key[32];
+	u32 size;
 	long ret;
 
 	if (!ncr_master_key_privileged())
 		return -EPERM;
-	if (mk->key_size != 16 && mk->key_size != 24 && mk->key_size != 32)
-		return -EINVAL;
-	if (copy_from_user(key, mk->key, mk->key_size)) {
-		ret = -EFAULT;
+	ret = ncr_master_key_fetch(mk, tb, key, &size);
+	if (ret)
 		goto out;
-	}
 
 	mutex_lock(&ncr_master_lock);
 	if (ncr_master_cipher) {
-		ret = ncr_master_key_same(key, mk->key_size);
+		ret = ncr_master_key_same(key, size);
 		goto unlock;
 	}
-	tfm = ncr_kw_tfm_alloc(key, mk->key_size);
+	tfm = ncr_kw_tfm_alloc(key, size);
 	if (IS_ERR(tfm)) {
 		ret = PTR_ERR(tfm);
 		goto unlock;
 	}
-	memcpy(ncr_master_key, key, mk->key_size);
-	ncr_master_key_size = mk->key_size;
+	memcpy(ncr_master_key, key, size);
+	ncr_master_key_size = size;
 	smp_store_release(&ncr_master_cipher, tfm);
 	ret = 0;
 unlock:

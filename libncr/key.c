@@ -129,6 +129,17 @@ int ncrlib_key_storage_unwrap(int fd, int key, const void *blob, size_t len)
 	return (int)ncrlib_ioctl(fd, NCRIO_KEY_STORAGE_UNWRAP, &s);
 }
 
+int ncrlib_master_key_from_keyring(int fd, const char *spec)
+{
+	struct ncr_master_key_set s = { .key = NULL, .key_size = 0 };
+	struct ncrlib_attrs a;
+
+	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
+		return -ENOMEM;
+	ncrlib_attrs_str(&a, NCR_ATTR_MASTER_KEY_DESCRIPTION, spec);
+	return (int)ncrlib_attrs_call(fd, NCRIO_MASTER_KEY_SET, &a);
+}
+
 long ncrlib_key_wrap(int fd, int kek, int key, const char *walg, void *buf,
 		     size_t len)
 {

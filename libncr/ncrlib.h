@@ -97,6 +97,11 @@ int ncrlib_key_derive_dh(int fd, int priv, int newkey, uint32_t flags,
 long ncrlib_key_export(int fd, int key, void *buf, size_t len);
 long ncrlib_key_storage_wrap(int fd, int key, void *buf, size_t len);
 int ncrlib_key_storage_unwrap(int fd, int key, const void *blob, size_t len);
+/*
+ * Sets the storage master key from the caller's keyring key @spec
+ * ("logon:DESC" or "encrypted:DESC"): 0 or -errno.
+ */
+int ncrlib_master_key_from_keyring(int fd, const char *spec);
 /* Wraps @key under @kek with @walg into @buf: length or -errno. */
 long ncrlib_key_wrap(int fd, int kek, int key, const char *walg, void *buf,
 		     size_t len);

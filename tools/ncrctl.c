@@ -6,6 +6,9 @@
  *   ncrctl master-key load FILE       set the storage master key from FILE
  *   ncrctl master-key load --credential NAME [FILE]
  *                                     ... from the systemd credential NAME
+ *   ncrctl master-key load --keyring logon:DESC|encrypted:DESC
+ *                                     ... from a kernel keyring key, which
+ *                                     the kernel reads itself
  *   ncrctl key import|info ...        see ncrctl_key.c
  *   ncrctl status                     module, device, master key, limits,
  *                                     algorithms
@@ -46,10 +49,11 @@ static int usage(FILE *f, int code)
 		"usage: %s master-key generate FILE\n"
 		"       %s master-key load FILE\n"
 		"       %s master-key load --credential NAME [FILE]\n"
+		"       %s master-key load --keyring logon:DESC|encrypted:DESC\n"
 		"       %s key import [--usage sign,decrypt,derive] "
 		"[--passin ARG] [--force] IN OUT\n"
 		"       %s key info FILE\n"
-		"       %s status\n", prog, prog, prog, prog, prog, prog);
+		"       %s status\n", prog, prog, prog, prog, prog, prog, prog);
 	return code;
 }
 
@@ -159,6 +163,26 @@ static int open_device(void)
 	return fd;
 }
 
+/* One line for the outcome of setting the master key from @what. */
+static int master_key_result(const char *what, int err)
+{
+	switch (err) {
+	case 0:
+		printf("%s: master key set\n", what);
+		return EXIT_OK;
+	case EPERM:
+		return die(EXIT_DENIED, "%s: setting the master key needs EUID 0 "
+			   "and CAP_SYS_ADMIN (%s)", DEVICE, strerror(err));
+	case EBUSY:
+		return die(EXIT_KEY_BUSY, "%s: a different master key is already "
+			   "set; it can only be replaced after unloading the "
+			   "module (or rebooting)", what);
+	default:
+		return die(EXIT_KERNEL, "%s: the driver refused the key from %s: "
+			   "%s", DEVICE, what, strerror(err));
+	}
+}
+
 static int set_master_key(const char *path, const uint8_t *key, size_t len)
 {
 	struct ncr_master_key_set mk = {
@@ -169,25 +193,9 @@ static int set_master_key(const char *path, const uint8_t *key, size_t len)
 
 	if (fd < 0)
 		return EXIT_NO_DEVICE;
-	if (ioctl(fd, NCRIO_MASTER_KEY_SET, &mk) == 0) {
-		close(fd);
-		printf("%s: master key set\n", path);
-		return EXIT_OK;
-	}
-	err = errno;
+	err = ioctl(fd, NCRIO_MASTER_KEY_SET, &mk) == 0 ? 0 : errno;
 	close(fd);
-	switch (err) {
-	case EPERM:
-		return die(EXIT_DENIED, "%s: setting the master key needs EUID 0 "
-			   "and CAP_SYS_ADMIN (%s)", DEVICE, strerror(err));
-	case EBUSY:
-		return die(EXIT_KEY_BUSY, "%s: a different master key is already "
-			   "set; it can only be replaced after unloading the "
-			   "module (or rebooting)", path);
-	default:
-		return die(EXIT_KERNEL, "%s: the driver refused the key from %s: "
-			   "%s", DEVICE, path, strerror(err));
-	}
+	return master_key_result(path, err);
 }
 
 /* Checks the open key source @fd and reads its 16, 24 or 32 bytes. */
@@ -320,11 +328,49 @@ static int master_key_load_credential(const char *name, const char *fallback)
 	return ret == LOAD_MISSING ? master_key_load(fallback) : ret;
 }
 
-/* master-key load FILE | --credential NAME [FILE] | --credential=NAME ... */
+/*
+ * The key named @spec in the caller's keyrings, which the kernel reads
+ * itself: its bytes never pass through this process.
+ */
+static int master_key_load_keyring(const char *spec)
+{
+	int fd, err;
+
+	if (strncmp(spec, "logon:", 6) && strncmp(spec, "encrypted:", 10))
+		return die(EXIT_USAGE, "%s: give logon:DESCRIPTION or "
+			   "encrypted:DESCRIPTION (a user key is readable by "
+			   "user space and is not accepted)", spec);
+	fd = open_device();
+	if (fd < 0)
+		return EXIT_NO_DEVICE;
+	err = -ncrlib_master_key_from_keyring(fd, spec);
+	close(fd);
+	switch (err) {
+	case ENOKEY:
+		return die(EXIT_NO_MASTER, "%s: no such key in this process's "
+			   "keyrings (keyctl show @u, keyctl show @s)", spec);
+	case EKEYREVOKED:
+	case EKEYEXPIRED:
+	case EACCES:
+		return die(EXIT_NO_MASTER, "%s: %s", spec, strerror(err));
+	case EINVAL:
+		return die(EXIT_BAD_SIZE, "%s: the key's payload is not 16, 24 "
+			   "or 32 bytes", spec);
+	}
+	return master_key_result(spec, err);
+}
+
+/*
+ * master-key load FILE | --credential NAME [FILE] | --credential=NAME ...
+ * | --keyring SPEC
+ */
 static int master_key_load_cmd(int argc, char **argv)
 {
 	const char *name = NULL;
 	int i = 0;
+
+	if (argc == 2 && !strcmp(argv[0], "--keyring"))
+		return master_key_load_keyring(argv[1]);
 
 	if (argc >= 1 && !strncmp(argv[0], "--credential=", 13)) {
 		name = argv[0] + 13;

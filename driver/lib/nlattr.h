@@ -93,5 +93,7 @@ int ncr_nla_put_str(struct ncr_nla_out *out, u16 type, const char *str);
 extern const struct ncr_nla_policy ncr_attr_policy[];
 /* Longest algorithm name accepted, without the NUL. */
 #define NCR_ALGO_NAME_MAX 63
+/* Longest "type:description" of a keyring key, without the NUL. */
+#define NCR_KEYRING_DESC_MAX 255
 
 #endif /* NCR_LIB_NLATTR_H */

@@ -79,6 +79,14 @@ enum {
 	 */
 	NCR_ATTR_ECC_CURVE,
 
+	/*
+	 * NLA_NUL_STRING, MASTER_KEY_SET: take the master key from the
+	 * caller's kernel keyrings instead of key/key_size (which must then
+	 * be NULL and 0): "logon:DESC" or "encrypted:DESC", a key of that
+	 * type and description holding 16, 24 or 32 bytes.
+	 */
+	NCR_ATTR_MASTER_KEY_DESCRIPTION,
+
 	/* Add new attributes here */
 
 	NCR_ATTR_END__,

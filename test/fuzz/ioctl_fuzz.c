@@ -96,6 +96,12 @@ static const char *const curves[] = {
 	"",
 };
 
+/* Keyring keys that do not exist: the lookup and its errors run. */
+static const char *const keyring_keys[] = {
+	"logon:ncr:fuzz", "encrypted:ncr-fuzz", "user:ncr:fuzz", "logon:",
+	"encrypted:", "ncr:fuzz", "",
+};
+
 /* ---- PRNG (per thread / process: xorshift64*) ---- */
 
 struct rng {
@@ -256,6 +262,10 @@ static void put_random_attr(struct tdata *t)
 	case NCR_ATTR_ECC_CURVE:
 		put_str(t, type, curves[below(r, ARRAY_SIZE(curves))]);
 		return;
+	case NCR_ATTR_MASTER_KEY_DESCRIPTION:
+		put_str(t, type,
+			keyring_keys[below(r, ARRAY_SIZE(keyring_keys))]);
+		return;
 	case NCR_ATTR_DH_PUBLIC:
 		if (!chance(r, 40))
 			break;
@@ -372,7 +382,10 @@ static void build(struct tdata *t, unsigned i, int *is_key_init)
 		break;
 	}
 	case NCRIO_MASTER_KEY_SET: {
-		/* never a valid size: the key would stay for the module's life */
+		/*
+		 * never a valid size (the key would stay for the module's
+		 * life); 0 with a NULL pointer reaches the keyring form
+		 */
 		static const uint32_t sz[] = { 0, 1, 15, 17, 23, 33, 4096, 0xffffffff };
 		size_t off = 8;
 

@@ -80,6 +80,7 @@ class ATTR:
     WANTED_ATTRS = 26
     SIGNATURE_INPUT_IS_DIGEST = 27
     ECC_CURVE = 28
+    MASTER_KEY_DESCRIPTION = 29
 
 
 # How each attribute is encoded by Ncr.attrs(): "u32", "str" or "bin".
@@ -92,6 +93,7 @@ ATTR_KIND = {
     ATTR.RSA_OAEP_HASH_ALGORITHM: "str", ATTR.RSA_PSS_SALT_LENGTH: "u32",
     ATTR.DSA_P_BITS: "u32", ATTR.DSA_Q_BITS: "u32",
     ATTR.SIGNATURE_INPUT_IS_DIGEST: "u32", ATTR.ECC_CURVE: "str",
+    ATTR.MASTER_KEY_DESCRIPTION: "str",
 }
 
 
@@ -403,6 +405,17 @@ class Ncr:
         st = master_key_set(key=ctypes.addressof(b), key_size=len(key))
         self._keep.append(b)
         return self.call("MASTER_KEY_SET", st, self.attrs(**extra))[0]
+
+    def master_key_from_keyring(self, spec, key=None):
+        """MASTER_KEY_SET naming a keyring key; key/key_size stay NULL/0
+        unless key (bytes) is given too."""
+        if key is None:
+            st = master_key_set(key=0, key_size=0)
+        else:
+            b = self._buf(key)
+            st = master_key_set(key=ctypes.addressof(b), key_size=len(key))
+        return self.call("MASTER_KEY_SET", st, self.attrs(
+            MASTER_KEY_DESCRIPTION=spec))[0]
 
     def storage_wrap(self, key, size=8192, **extra):
         b = ctypes.create_string_buffer(max(size, 1))
