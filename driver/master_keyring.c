@@ -5,8 +5,9 @@
  * names "logon:DESC" (a logon key, which user space can add but never read
  * back) or "encrypted:DESC" (an encrypted key, decrypted by the kernel).
  * A "user" key, whose payload any holder can read, is refused.  The
- * caller's keyrings are searched (request_key() without an upcall) and
- * the payload is copied under the key's semaphore.
+ * caller's thread, process and session keyrings are searched
+ * (request_key() without an upcall) and the payload is copied under the
+ * key's semaphore.
  */
 #include <keys/encrypted-type.h>
 #include <keys/user-type.h>
@@ -54,8 +55,9 @@ int ncr_master_key_from_keyring(const char *spec, u8 *out, u32 *size)
 	if (str_has_prefix(spec, "logon:")) {
 		type = &key_type_logon;
 		desc = spec + strlen("logon:");
-	} else if (IS_REACHABLE(CONFIG_ENCRYPTED_KEYS) &&
-		   str_has_prefix(spec, "encrypted:")) {
+	} else if (str_has_prefix(spec, "encrypted:")) {
+		if (!IS_REACHABLE(CONFIG_ENCRYPTED_KEYS))
+			return -EOPNOTSUPP;
 		type = &key_type_encrypted;
 		desc = spec + strlen("encrypted:");
 	} else {
@@ -67,7 +69,11 @@ int ncr_master_key_from_keyring(const char *spec, u8 *out, u32 *size)
 	if (IS_ERR(key))
 		return PTR_ERR(key);
 	down_read(&key->sem);
-	ret = ncr_keyring_payload(key, out, size);
+	/* revoked or expired since the lookup: an encrypted key keeps its
+	 * payload when revoked */
+	ret = key_validate(key);
+	if (!ret)
+		ret = ncr_keyring_payload(key, out, size);
 	up_read(&key->sem);
 	key_put(key);
 	return ret;

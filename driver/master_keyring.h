@@ -10,7 +10,8 @@
  * Copies the payload of the keyring key @spec ("logon:DESC" or
  * "encrypted:DESC"), 16, 24 or 32 bytes, to @out (32 bytes of room).
  * -EINVAL: another type or size; -ENOKEY, -EKEYREVOKED, -EKEYEXPIRED,
- * -EACCES: request_key()'s errors; -EOPNOTSUPP: a kernel without keys.
+ * -EACCES: request_key()'s errors; -EOPNOTSUPP: a kernel without keys
+ * (or without encrypted keys, for "encrypted:").
  */
 #if IS_ENABLED(CONFIG_KEYS)
 int ncr_master_key_from_keyring(const char *spec, u8 *out, u32 *size);

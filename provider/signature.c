@@ -589,18 +589,27 @@ static OSSL_FUNC_signature_set_ctx_params_fn sigalg_set_ctx_params;
 static OSSL_FUNC_signature_settable_ctx_params_fn sigalg_settable;
 
 /*
- * A sigalg's context: the digest is fixed, its parameters are not
- * settable (as in the default provider: PKCS#1 v1.5 for RSA), and the
- * only parameter is the signature that verify_message_final checks.
+ * A sigalg's context: the digest is fixed, and so is the scheme (PKCS#1
+ * v1.5 for RSA, as in the default provider).  The one parameter is the
+ * signature that verify_message_final checks; one that the plain
+ * algorithm takes (digest, padding, salt length, nonce type) is refused
+ * rather than ignored, so that no caller believes it got another scheme.
  */
 static int sigalg_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
 	struct sig_ctx *c = vctx;
-	const OSSL_PARAM *p;
+	const OSSL_PARAM *p, *plain = default_params(c->prov, c->type, 1);
 	void *buf = NULL;
 	size_t len = 0;
 	int ok;
 
+	for (p = params; p != NULL && p->key != NULL; p++)
+		if (strcmp(p->key, OSSL_SIGNATURE_PARAM_SIGNATURE) &&
+		    OSSL_PARAM_locate_const(plain, p->key) != NULL) {
+			ncrp_raise(NCR_R_NOT_SUPPORTED, "%s is fixed by the "
+				   "signature algorithm", p->key);
+			return 0;
+		}
 	p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_SIGNATURE);
 	if (p == NULL)
 		return 1;

@@ -348,14 +348,19 @@ static int master_key_load_keyring(const char *spec)
 	switch (err) {
 	case ENOKEY:
 		return die(EXIT_NO_MASTER, "%s: no such key in this process's "
-			   "keyrings (keyctl show @u, keyctl show @s)", spec);
+			   "thread, process or session keyrings (keyctl show "
+			   "@s)", spec);
 	case EKEYREVOKED:
 	case EKEYEXPIRED:
 	case EACCES:
 		return die(EXIT_NO_MASTER, "%s: %s", spec, strerror(err));
+	case EOPNOTSUPP:
+		return die(EXIT_KERNEL, "%s: this kernel has no such key type "
+			   "(CONFIG_KEYS, CONFIG_ENCRYPTED_KEYS)", spec);
 	case EINVAL:
-		return die(EXIT_BAD_SIZE, "%s: the key's payload is not 16, 24 "
-			   "or 32 bytes", spec);
+		return die(EXIT_BAD_SIZE, "%s: not a master key: the payload "
+			   "must be 16, 24 or 32 bytes (or ncr.ko predates "
+			   "--keyring)", spec);
 	}
 	return master_key_result(spec, err);
 }

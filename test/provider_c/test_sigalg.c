@@ -28,7 +28,7 @@ int main(void)
 static const unsigned char msg[] =
 	"kernel-held keys, signed by a sigalg, in two parts";
 static OSSL_LIB_CTX *app, *stock;
-static EVP_PKEY *key, *pub;
+static EVP_PKEY *key, *pub, *pubonly;
 static int failures;
 
 static void fail(const char *alg, const char *what)
@@ -200,6 +200,47 @@ static void one(const char *alg, const char *mdname)
 	EVP_SIGNATURE_free(s);
 }
 
+/*
+ * What a sigalg refuses: changing its digest (the default provider
+ * refuses it too), verify_message_final without a signature, and signing
+ * with a public key (the ncr sigalg gets only what the key file's public
+ * half holds).
+ */
+static void misuse(const char *alg, EVP_PKEY *pubonly)
+{
+	EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(app, alg, "provider=ncr");
+	EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(app, key, NULL);
+	OSSL_PARAM md[] = {
+		OSSL_PARAM_utf8_string("digest", "SHA2-512", 0), OSSL_PARAM_END
+	};
+	unsigned char sig[1024];
+	size_t len = sizeof(sig);
+
+	if (s == NULL || c == NULL ||
+	    EVP_PKEY_sign_message_init(c, s, NULL) != 1) {
+		fail(alg, "misuse set-up");
+		goto out;
+	}
+	if (EVP_PKEY_CTX_set_params(c, md) > 0)
+		fail(alg, "a sigalg's digest changed by a parameter");
+	EVP_PKEY_CTX_free(c);
+	c = EVP_PKEY_CTX_new_from_pkey(app, key, NULL);
+	if (c == NULL || EVP_PKEY_verify_message_init(c, s, NULL) != 1 ||
+	    EVP_PKEY_verify_message_update(c, msg, sizeof(msg)) != 1 ||
+	    EVP_PKEY_verify_message_final(c) == 1)
+		fail(alg, "verify_message_final without a signature");
+	EVP_PKEY_CTX_free(c);
+	c = EVP_PKEY_CTX_new_from_pkey(app, pubonly, NULL);
+	if (c != NULL && EVP_PKEY_sign_message_init(c, s, NULL) == 1 &&
+	    EVP_PKEY_sign(c, sig, &len, msg, sizeof(msg)) == 1)
+		fail(alg, "signs with a public key");
+	printf("%s misuse: refused\n", alg);
+out:
+	ERR_clear_error();
+	EVP_PKEY_CTX_free(c);
+	EVP_SIGNATURE_free(s);
+}
+
 /* A sigalg that must not sign with this key: another key type's, or the
  * default provider's (the key reaches it as its public half only). */
 static void refused(const char *alg, const char *propq)
@@ -241,7 +282,8 @@ int main(int argc, char **argv)
 	}
 	key = load(app, argv[1], 1);
 	pub = load(stock, argv[2], 0);
-	if (key == NULL || pub == NULL) {
+	pubonly = load(app, argv[2], 0);
+	if (key == NULL || pub == NULL || pubonly == NULL) {
 		fail("setup", "loading the key files");
 		return 1;
 	}
@@ -258,11 +300,13 @@ int main(int argc, char **argv)
 			fail(argv[i], "want SIGALG=DIGEST");
 		} else {
 			one(alg, eq);
+			misuse(alg, pubonly);
 			refused(alg, "provider=default");
 		}
 	}
 	EVP_PKEY_free(key);
 	EVP_PKEY_free(pub);
+	EVP_PKEY_free(pubonly);
 	OSSL_LIB_CTX_free(app);
 	OSSL_LIB_CTX_free(stock);
 	printf("%d failures\n", failures);
