@@ -25,11 +25,13 @@ done
 run=
 keep=/nonexistent
 src=
+srcname=
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	ncrvm_run=*) run=${arg#ncrvm_run=} ;;
 	ncrvm_keep=*) keep=${arg#ncrvm_keep=} ;;
 	ncrvm_src=*) src=${arg#ncrvm_src=} ;;
+	ncrvm_srcname=*) srcname=${arg#ncrvm_srcname=} ;;
 	esac
 done
 [ -n "$run" ] || fail "no ncrvm_run= on the kernel command line"
@@ -77,8 +79,23 @@ done
 
 if [ -n "$src" ]; then
 	mkdir -p "$R$src" 2>/dev/null
-	mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=loose,ro \
-		ncrsrc "$R$src" || fail "cannot mount the checkout at $src (9p tag ncrsrc)"
+	case " /tmp /var/tmp /root /var/log " in
+	*" $src "*)
+		# The share (the checkout's parent, for ../shared beside it)
+		# would hide the tmpfs made above: bind in only the checkout
+		# and ../shared.
+		mkdir -p /ncrsrc
+		mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=loose,ro \
+			ncrsrc /ncrsrc || fail "cannot mount the checkout's parent (9p tag ncrsrc)"
+		for e in "$srcname" shared; do
+			[ -n "$e" ] && [ -d "/ncrsrc/$e" ] || continue
+			mkdir -p "$R$src/$e"
+			mount --bind "/ncrsrc/$e" "$R$src/$e" ||
+				fail "cannot bind the checkout's $src/$e"
+		done ;;
+	*)	mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,cache=loose,ro \
+			ncrsrc "$R$src" || fail "cannot mount the checkout at $src (9p tag ncrsrc)" ;;
+	esac
 fi
 mkdir -p "$R$run" 2>/dev/null
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,rw \
