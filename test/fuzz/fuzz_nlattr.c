@@ -25,7 +25,8 @@ static void check_attr(const struct nlattr *nla, const u8 *buf, size_t len,
 		break;
 	case NCR_NLA_NUL_STRING:
 		assert(n > 0 && memchr(ncr_nla_data(nla), 0, n));
-		assert(strlen(ncr_nla_get_str(nla)) <= NCR_ALGO_NAME_MAX);
+		assert(strlen(ncr_nla_get_str(nla)) <=
+		       ncr_attr_policy[type].max_len);
 		break;
 	default:
 		break;
