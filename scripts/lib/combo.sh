@@ -127,3 +127,25 @@ combo_build() {
 			sh "$ROOT" "$COMBO_BUILD" "${cfg[@]}"
 	fi
 }
+
+# Sparse (make C=2 W=1: every file) over the module in kbuild tree $3,
+# built for kernel $2 of root $1; its output in $4.  Prints the number of
+# sparse warnings and errors, or "n/a" when that root has no sparse.
+module_sparse() {
+	local r=$1 kdir=/lib/modules/$2/build tree=$3 log=$4
+	if [ "$r" = / ]; then
+		command -v sparse > /dev/null || { echo n/a; return; }
+		make -C "$kdir" M="$tree" C=2 W=1 modules > "$log" 2>&1
+	else
+		[ -x "$r/usr/bin/sparse" ] || { echo n/a; return; }
+		combo_chroot "$r" make -C "$kdir" M="$tree" C=2 W=1 modules \
+			> "$log" 2>&1
+	fi
+	grep -cE '(warning|error):' "$log" || true
+}
+
+# module_sparse of combination $1's build (after combo_build).
+combo_sparse() {
+	combo_resolve "$1"
+	module_sparse "$COMBO_ROOT" "$COMBO_KVER" "$COMBO_BUILD/kbuild/driver" "$2"
+}
