@@ -598,12 +598,15 @@ static OSSL_FUNC_signature_settable_ctx_params_fn sigalg_settable;
 static int sigalg_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
 	struct sig_ctx *c = vctx;
-	const OSSL_PARAM *p, *plain = default_params(c->prov, c->type, 1);
+	const OSSL_PARAM *p, *plain;
 	void *buf = NULL;
 	size_t len = 0;
 	int ok;
 
-	for (p = params; p != NULL && p->key != NULL; p++)
+	if (params == NULL || params[0].key == NULL)
+		return 1;	/* every init: no lookup */
+	plain = default_params(c->prov, c->type, 1);
+	for (p = params; p->key != NULL; p++)
 		if (strcmp(p->key, OSSL_SIGNATURE_PARAM_SIGNATURE) &&
 		    OSSL_PARAM_locate_const(plain, p->key) != NULL) {
 			ncrp_raise(NCR_R_NOT_SUPPORTED, "%s is fixed by the "

@@ -61,7 +61,9 @@ mount -t tmpfs -o mode=1777 shm $R/dev/shm
 mkdir -p /ovl
 mount -t tmpfs -o mode=755 ovl /ovl
 mount -t tmpfs -o mode=755 tmpfs $R/run
-for d in /tmp /var/tmp /root /var/log /var/lib/nginx /var/cache/nginx; do
+# (the places the guest may write; the checkout's share must not cover one)
+writable="/tmp /var/tmp /root /var/log /var/lib/nginx /var/cache/nginx"
+for d in $writable; do
 	[ -d $R$d ] || continue
 	case "$keep/" in
 	"$d"/*) ;;
@@ -79,7 +81,7 @@ done
 
 if [ -n "$src" ]; then
 	mkdir -p "$R$src" 2>/dev/null
-	case " /tmp /var/tmp /root /var/log " in
+	case " $writable " in
 	*" $src "*)
 		# The share (the checkout's parent, for ../shared beside it)
 		# would hide the tmpfs made above: bind in only the checkout

@@ -202,7 +202,8 @@ static void one(const char *alg, const char *mdname)
 
 /*
  * What a sigalg refuses: changing its digest (the default provider
- * refuses it too), verify_message_final without a signature, and signing
+ * refuses it too), a signature to check when signing,
+ * verify_message_final without a signature, and signing
  * with a public key (the ncr sigalg gets only what the key file's public
  * half holds).
  */
@@ -223,6 +224,8 @@ static void misuse(const char *alg, EVP_PKEY *pubonly)
 	}
 	if (EVP_PKEY_CTX_set_params(c, md) > 0)
 		fail(alg, "a sigalg's digest changed by a parameter");
+	if (EVP_PKEY_CTX_set_signature(c, msg, 8) > 0)
+		fail(alg, "a signature to check set on a signing context");
 	EVP_PKEY_CTX_free(c);
 	c = EVP_PKEY_CTX_new_from_pkey(app, key, NULL);
 	if (c == NULL || EVP_PKEY_verify_message_init(c, s, NULL) != 1 ||

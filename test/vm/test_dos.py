@@ -108,6 +108,17 @@ def read_byte(fd, timeout):
     return os.read(fd, 1) if r else None
 
 
+def read_line(fd, timeout, what):
+    """One newline-terminated report from a child, each byte within
+    timeout seconds; fails with what went wrong otherwise."""
+    line = b""
+    while not line.endswith(b"\n"):
+        c = read_byte(fd, timeout)
+        assert c, what
+        line += c
+    return line
+
+
 # ---- SIGKILL inside the long operations ---------------------------------
 
 def _victim(n, prepare, op, w):
@@ -391,11 +402,8 @@ def test_user_namespaces_share_one_quota():
             os.close(fd)
         try:
             for _ in range(2):
-                line = b""
-                while not line.endswith(b"\n"):
-                    c = read_byte(map_req_r, 120)
-                    assert c, "the user's namespace did not come up"
-                    line += c
+                line = read_line(map_req_r, 120,
+                                 "the user's namespace did not come up")
                 child, outside = map(int, line.split())
                 write_maps(child, outside)
                 os.write(map_done_w, b"M")
@@ -457,11 +465,7 @@ def test_byte_limit_refuses_crossing_key():
         pid = fork(user)
         os.close(report_w)
         os.close(release_r)
-        line = b""
-        while not line.endswith(b"\n"):
-            c = read_byte(report_r, 300)
-            assert c, "the user's task ended early"
-            line += c
+        line = read_line(report_r, 300, "the user's task ended early")
         loaded, err, empty, again = map(int, line.split())
         with Ncr() as m:
             for _ in range(3):
@@ -495,11 +499,7 @@ def test_byte_limit_refuses_empty_key():
     with module_params(max_bytes_per_user=64):
         pid = fork(user)
         os.close(w)
-        line = b""
-        while not line.endswith(b"\n"):
-            c = read_byte(r, 120)
-            assert c, "the user's task ended early"
-            line += c
+        line = read_line(r, 120, "the user's task ended early")
     os.write(go_w, b"G")                # limit restored: the user's works
     status = wait_gone(pid, HANG_BOUND)
     for fd in (r, go_r, go_w):
