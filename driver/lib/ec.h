@@ -34,6 +34,12 @@ struct ncr_ec_key {
 	bool has_private;
 };
 
+/*
+ * Verify every signature before it is released (the module parameter
+ * ec_verify_signatures; off by default, the cheaper checks always run).
+ */
+extern bool ncr_ec_verify_signatures;
+
 /* The curve of a name or alias (NCR_ATTR_ECC_CURVE), NULL if unknown. */
 const struct ncr_ec_curve *ncr_ec_curve_find(const char *name);
 
@@ -41,8 +47,9 @@ const struct ncr_ec_curve *ncr_ec_curve_find(const char *name);
  * ECDSA over a digest with the nonce of RFC 6979 3.2 for hash h, its
  * HMAC_DRBG seeded with int2octets(d) || bits2octets(digest) || extra
  * (RFC 6979 3.6: extra random bytes make it hedged; none: deterministic).
- * The signature is verified before it is written, as the DER SEQUENCE
- * { r, s }.  *len: room in, length out.  0, -EINVAL, -ERANGE (room),
+ * lib/ec_nist.c checks its own arithmetic (docs/security.md); with
+ * ncr_ec_verify_signatures the signature is also verified before it is
+ * written, as the DER SEQUENCE { r, s }.  *len: room in, length out.  0, -EINVAL, -ERANGE (room),
  * -EIO (the check failed), -ENOMEM.
  */
 int ncr_ec_sign_digest(const struct ncr_ec_key *k,

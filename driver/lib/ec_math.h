@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The elliptic-curve arithmetic lib/ec.c needs, behind a narrow interface
- * with two implementations: the kernel's crypto/ecc.c and lib/crypto
- * curve25519 (driver/ec_math.c) and libcrypto for the host unit tests
- * (test/unit/ec_math_ossl.c).  ec.c does the encodings, the ranges and the
- * nonces; these only compute.
+ * The elliptic-curve arithmetic lib/ec.c needs, behind a narrow interface.
+ * In the module: P-256 and P-384 from lib/ec_nist.c, X25519 and the
+ * set-up from driver/ec_math.c (lib/crypto curve25519).  In the host unit
+ * tests of ec.c: libcrypto (test/unit/ec_math_ossl.c), an independent
+ * implementation.  ec.c does the encodings, the ranges and the nonces;
+ * these only compute.
  *
  * Every number is big-endian of exactly the curve's nbytes (the field and
  * the order have the same length on the curves listed); a NIST point is
@@ -32,7 +33,8 @@ int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,
 
 /*
  * Full public-key validation (SP 800-56A 5.6.2.3.3): coordinates below p,
- * on the curve, not the point at infinity, n * Q = O.  0 or -EINVAL.
+ * on the curve, not the point at infinity, n * Q = O (which every point of
+ * a curve of prime order satisfies).  0 or -EINVAL.
  */
 int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
 			  const u8 *pub);
@@ -41,7 +43,8 @@ int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
  * The ECDSA core: R = k * G, r = x(R) mod n, s = k^-1 (e + r d) mod n,
  * with k^-1 computed as b (k b)^-1.  k, b in [1, n - 1], e the truncated
  * digest (below 2^bits(n), reduced here).  0, -EAGAIN when r or s is 0
- * (pick another k), -EINVAL, -ENOMEM.
+ * (pick another k), -EIO when a check of the arithmetic failed (nothing
+ * is written), -EINVAL, -ENOMEM.
  */
 int ncr_ec_math_sign(unsigned int curve, unsigned int nbytes, const u8 *d,
 		     const u8 *k, const u8 *b, const u8 *e, u8 *r, u8 *s);

@@ -32,6 +32,9 @@ static inline bool ncr_should_stop(void)
 	return fatal_signal_pending(current);
 }
 
+/* See the user-space definition. */
+#define ncr_declassify(p, n)	do { } while (0)
+
 /*
  * Cryptographic randomness.  Process context only: key generation loops
  * call it once per candidate and may run for seconds, so it yields the CPU
@@ -84,6 +87,21 @@ static inline unsigned long crypto_memneq(const void *a, const void *b,
 }
 
 #define ncr_malloc(n)		malloc(n)
+
+/* Written once at set-up; the module makes such data read-only after. */
+#define __ro_after_init
+
+/*
+ * A value computed from secrets that is public from here on (a signature's
+ * r, the verdict of a check) and may be branched on: the constant-time
+ * tests (valgrind memcheck, secrets marked undefined) are told so.
+ */
+#ifdef NCR_CT_TEST
+#include <valgrind/memcheck.h>
+#define ncr_declassify(p, n)	VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#else
+#define ncr_declassify(p, n)	do { } while (0)
+#endif
 
 /* No signal ends a user-space test in the middle of a loop. */
 static inline bool ncr_should_stop(void)

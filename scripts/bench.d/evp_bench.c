@@ -1,19 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What an OpenSSL application sees, for scripts/bench: RSA, ECDSA and symmetric
- * throughput through libcrypto's EVP API, with the ncr provider, the
- * default provider or the afalg engine behind it.
+ * What an OpenSSL application sees, for scripts/bench: RSA, ECDSA, ECDH,
+ * X25519 and symmetric throughput through libcrypto's EVP API, with the
+ * ncr provider, the default provider or the afalg engine behind it.
  *
  *   evp_bench pk SECONDS LABEL SIDE=KEYFILE...
  *	Each side's private key is loaded from its KEYFILE through OSSL_STORE
  *	(SIDE "ncr": an ncr key file; "default": a PEM private key; "tpm2": a
- *	TSS2 PRIVATE KEY of tpm2-openssl).  Each operation is what a TLS server
- *	does per handshake: a fresh context, EVP_DigestSignInit_ex +
- *	EVP_DigestSign of a 32-byte message (SHA-256; PSS with salt length =
- *	digest length), EVP_DigestVerifyInit_ex + EVP_DigestVerify,
- *	EVP_PKEY_decrypt_init + OAEP (SHA-256) parameters + EVP_PKEY_decrypt.
- *	EC keys: ECDSA (SHA-256) sign and verify only, OP "sign-ecdsa" and
- *	"verify-ecdsa".
+ *	TSS2 PRIVATE KEY of tpm2-openssl).  The sides' keys are of one type
+ *	(RSA, EC or X25519).  Each operation is what a TLS server does per
+ *	handshake, with a fresh context:
+ *	RSA: EVP_DigestSignInit_ex + EVP_DigestSign of a 32-byte message
+ *	(SHA-256; PSS with salt length = digest length), EVP_DigestVerifyInit_ex
+ *	+ EVP_DigestVerify, EVP_PKEY_decrypt_init + OAEP (SHA-256) parameters +
+ *	EVP_PKEY_decrypt.  OP sign-pkcs1, sign-pss, verify-pkcs1, verify-pss,
+ *	decrypt-oaep.
+ *	EC (P-256, P-384): ECDSA sign and verify the same way, SHA-256 for
+ *	P-256 and SHA-384 for P-384 (the TLS 1.3 signature schemes), OP
+ *	"sign-ecdsa" and "verify-ecdsa"; then ECDH, OP "derive":
+ *	EVP_PKEY_CTX_new_from_pkey on the private key, EVP_PKEY_derive_init,
+ *	EVP_PKEY_derive_set_peer with a fixed peer public key (a key pair
+ *	generated once by the default provider, public half only, as a TLS
+ *	key share is), EVP_PKEY_derive of the shared secret; and key
+ *	generation, OP "keygen": EVP_PKEY_CTX_new_from_name(NULL, "EC",
+ *	"provider=SIDE"), EVP_PKEY_keygen_init, the key's group,
+ *	EVP_PKEY_generate, EVP_PKEY_free (sides "ncr" and "default" only).
+ *	X25519: "derive" and "keygen" the same way (no signatures).
  *	Lines:  R  LABEL  OP  SIDE  OPS_PER_S
  *   evp_bench sym SECONDS SIDE[,SIDE...] SIZE...
  *	SIDE "ncr" (ciphers fetched with provider=ncr), "default"
@@ -33,7 +45,10 @@
  * (with tpm2 preferred except for its digests, ciphers and RNG, as
  * scripts/bench.d/guest.sh configures nginx).  OPENSSL_CONF should be
  * unset.  Every side's first output is checked (signatures verified, a
- * decryption compared, ciphertext compared with the default provider's).
+ * decryption compared, a shared secret compared with the one the default
+ * provider derives from the peer's private key and the side's public key,
+ * a generated key's provider, ciphertext compared with the default
+ * provider's).
  */
 #define OPENSSL_SUPPRESS_DEPRECATED	/* the ENGINE API, for afalg */
 #include <stdio.h>
@@ -110,12 +125,15 @@ static EVP_PKEY *load_key(const char *path)
 	return k;
 }
 
-enum pkop { SIGN, VERIFY, DECRYPT };
+enum pkop { SIGN, VERIFY, DECRYPT, DERIVE, KEYGEN };
 
 struct pkjob {
 	enum pkop op;
 	int pss;
+	const char *md;			/* SIGN, VERIFY: the digest */
 	EVP_PKEY *key;
+	EVP_PKEY *peer;			/* DERIVE: the peer's public key */
+	const char *alg, *group, *propq;	/* KEYGEN */
 	const unsigned char *in;
 	size_t inlen;
 	unsigned char *sig;
@@ -135,14 +153,46 @@ static int set_pss(EVP_PKEY_CTX *pc, int pss)
 	       EVP_PKEY_CTX_set_rsa_pss_saltlen(pc, RSA_PSS_SALTLEN_DIGEST) > 0;
 }
 
+/* The shared secret of @key and @peer into out (*outlen: its size). */
+static int derive(EVP_PKEY *key, EVP_PKEY *peer, const char *propq,
+		  unsigned char *out, size_t *outlen)
+{
+	EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_pkey(NULL, key, propq);
+	int ok = pc != NULL && EVP_PKEY_derive_init(pc) > 0 &&
+		 EVP_PKEY_derive_set_peer(pc, peer) > 0 &&
+		 EVP_PKEY_derive(pc, out, outlen) > 0;
+
+	EVP_PKEY_CTX_free(pc);
+	return ok;
+}
+
+/* A new key pair of alg (EC: on group) from the provider of propq. */
+static EVP_PKEY *generate(const char *alg, const char *group,
+			  const char *propq)
+{
+	EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(NULL, alg, propq);
+	EVP_PKEY *k = NULL;
+
+	if (pc == NULL || EVP_PKEY_keygen_init(pc) <= 0 ||
+	    (group != NULL && EVP_PKEY_CTX_set_group_name(pc, group) <= 0) ||
+	    EVP_PKEY_generate(pc, &k) <= 0) {
+		EVP_PKEY_free(k);
+		k = NULL;
+	}
+	EVP_PKEY_CTX_free(pc);
+	return k;
+}
+
 static int pk_step(void *arg)
 {
 	struct pkjob *j = arg;
 	EVP_MD_CTX *md;
 	EVP_PKEY_CTX *pc = NULL;
+	EVP_PKEY *k;
 	int ok;
 
-	if (j->op == DECRYPT) {
+	switch (j->op) {
+	case DECRYPT:
 		pc = EVP_PKEY_CTX_new_from_pkey(NULL, j->key, NULL);
 		j->outlen = sizeof(j->out);
 		ok = pc != NULL && EVP_PKEY_decrypt_init(pc) > 0 &&
@@ -152,19 +202,29 @@ static int pk_step(void *arg)
 				      j->inlen) > 0;
 		EVP_PKEY_CTX_free(pc);
 		return ok ? 0 : -1;
+	case DERIVE:
+		j->outlen = sizeof(j->out);
+		ok = derive(j->key, j->peer, NULL, j->out, &j->outlen);
+		return ok ? 0 : -1;
+	case KEYGEN:
+		k = generate(j->alg, j->group, j->propq);
+		EVP_PKEY_free(k);
+		return k != NULL ? 0 : -1;
+	default:
+		break;
 	}
 	md = EVP_MD_CTX_new();
 	if (md == NULL)
 		return -1;
 	if (j->op == SIGN) {
 		j->siglen = 1024;
-		ok = EVP_DigestSignInit_ex(md, &pc, "SHA256", NULL, NULL,
+		ok = EVP_DigestSignInit_ex(md, &pc, j->md, NULL, NULL,
 					   j->key, NULL) > 0 &&
 		     set_pss(pc, j->pss) &&
 		     EVP_DigestSign(md, j->sig, &j->siglen, j->in,
 				    j->inlen) > 0;
 	} else {
-		ok = EVP_DigestVerifyInit_ex(md, &pc, "SHA256", NULL, NULL,
+		ok = EVP_DigestVerifyInit_ex(md, &pc, j->md, NULL, NULL,
 					     j->key, NULL) > 0 &&
 		     set_pss(pc, j->pss) &&
 		     EVP_DigestVerify(md, j->sig, j->siglen, j->in,
@@ -174,6 +234,105 @@ static int pk_step(void *arg)
 	return ok ? 0 : -1;
 }
 
+/* A public-only copy of @key in the default provider. */
+static EVP_PKEY *public_copy(EVP_PKEY *key)
+{
+	EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(NULL,
+		EVP_PKEY_get0_type_name(key), "provider=default");
+	OSSL_PARAM *params = NULL;
+	EVP_PKEY *pub = NULL;
+
+	if (pc == NULL || !EVP_PKEY_todata(key, EVP_PKEY_PUBLIC_KEY, &params) ||
+	    EVP_PKEY_fromdata_init(pc) <= 0 ||
+	    EVP_PKEY_fromdata(pc, &pub, EVP_PKEY_PUBLIC_KEY, params) <= 0)
+		die("copying a public key to the default provider");
+	OSSL_PARAM_free(params);
+	EVP_PKEY_CTX_free(pc);
+	return pub;
+}
+
+/*
+ * ECDH or X25519 derivation with a fixed peer, then key generation, the
+ * sides in turns.  alg: "EC" (on group) or "X25519".
+ */
+static void bench_kex(const char *label, int nsides, const char *side[],
+		      EVP_PKEY *key[], const char *alg, const char *group)
+{
+	static struct pkjob job[MAX_SIDES];
+	int (*op[MAX_SIDES])(void *);
+	void *arg[MAX_SIDES];
+	const char *gside[MAX_SIDES];
+	unsigned char ref[1024];
+	EVP_PKEY *peer, *peer_pub, *pub;
+	double rate[MAX_SIDES];
+	size_t reflen;
+	int i, n;
+
+	/* the peer: software, its public half as a TLS key share */
+	peer = generate(alg, group, "provider=default");
+	if (peer == NULL)
+		die("generating the peer's key");
+	peer_pub = public_copy(peer);
+	for (i = 0; i < MAX_SIDES; i++) {
+		op[i] = pk_step;
+		arg[i] = &job[i];
+	}
+	for (i = 0; i < nsides; i++) {
+		struct pkjob d = { .op = DERIVE, .key = key[i],
+				   .peer = peer_pub };
+
+		job[i] = d;
+		/* what the peer derives with the side's public key */
+		pub = public_copy(key[i]);
+		reflen = sizeof(ref);
+		if (!derive(peer, pub, "provider=default", ref, &reflen))
+			die("the peer's derivation");
+		EVP_PKEY_free(pub);
+		if (pk_step(&job[i]))
+			die("derivation");
+		if (job[i].outlen != reflen ||
+		    memcmp(job[i].out, ref, reflen) != 0) {
+			fprintf(stderr, "evp_bench: %s %s: the shared secret "
+				"differs from the peer's\n", label, side[i]);
+			exit(1);
+		}
+	}
+	run_turns(op, arg, nsides, rate, "derive");
+	for (i = 0; i < nsides; i++)
+		printf("R\t%s\tderive\t%s\t%.2f\n", label, side[i], rate[i]);
+	fflush(stdout);
+	EVP_PKEY_free(peer_pub);
+	EVP_PKEY_free(peer);
+
+	for (i = n = 0; i < nsides; i++) {
+		struct pkjob g = { .op = KEYGEN, .alg = alg, .group = group };
+		const OSSL_PROVIDER *prov;
+		EVP_PKEY *k;
+
+		if (strcmp(side[i], "ncr") == 0)
+			g.propq = "provider=ncr";
+		else if (strcmp(side[i], "default") == 0)
+			g.propq = "provider=default";
+		else
+			continue;
+		k = generate(alg, group, g.propq);
+		prov = k != NULL ? EVP_PKEY_get0_provider(k) : NULL;
+		if (prov == NULL ||
+		    strcmp(OSSL_PROVIDER_get0_name(prov), side[i]) != 0)
+			die("key generation");
+		EVP_PKEY_free(k);
+		job[n] = g;
+		gside[n++] = side[i];
+	}
+	if (n > 0) {
+		run_turns(op, arg, n, rate, "keygen");
+		for (i = 0; i < n; i++)
+			printf("R\t%s\tkeygen\t%s\t%.2f\n", label, gside[i],
+			       rate[i]);
+		fflush(stdout);
+	}
+}
+
 static int bench_pk(const char *label, int nsides, char **spec)
 {
 	static const unsigned char msg[32] = "ncr benchmark message, 32 bytes";
@@ -181,10 +340,11 @@ static int bench_pk(const char *label, int nsides, char **spec)
 	static struct pkjob job[MAX_SIDES];
 	int (*op[MAX_SIDES])(void *);
 	void *arg[MAX_SIDES];
-	const char *side[MAX_SIDES], *dside[MAX_SIDES];
-	EVP_PKEY *key[MAX_SIDES];
+	const char *side[MAX_SIDES], *dside[MAX_SIDES], *md = "SHA256";
+	EVP_PKEY *key[MAX_SIDES] = { NULL };
 	double rate[MAX_SIDES];
-	int i, n, pss, ncr = 0, tpm2 = 0, ec;
+	char group[64];
+	int i, n, pss, ncr = 0, tpm2 = 0, ec, x25519;
 
 	for (i = 0; i < nsides; i++) {
 		char *eq = strchr(spec[i], '=');
@@ -202,12 +362,24 @@ static int bench_pk(const char *label, int nsides, char **spec)
 	for (i = 0; i < nsides; i++)
 		key[i] = load_key(strchr(spec[i], 0) + 1);
 	ec = EVP_PKEY_is_a(key[0], "EC");
+	x25519 = EVP_PKEY_is_a(key[0], "X25519");
+	for (i = 1; i < nsides; i++)
+		if (EVP_PKEY_is_a(key[i], EVP_PKEY_get0_type_name(key[0])) !=
+		    1 || EVP_PKEY_get_bits(key[i]) != EVP_PKEY_get_bits(key[0]))
+			die("keys of one type and size");
+	if (ec) {
+		if (!EVP_PKEY_get_group_name(key[0], group, sizeof(group),
+					     NULL))
+			die("the key's curve");
+		if (EVP_PKEY_get_bits(key[0]) > 256)
+			md = "SHA384";
+	}
 
-	for (pss = ec ? -1 : 0; pss <= (ec ? -1 : 1); pss++) {
+	for (pss = ec ? -1 : 0; pss <= (ec ? -1 : 1) && !x25519; pss++) {
 		const char *pname = pss < 0 ? "ecdsa" : pss ? "pss" : "pkcs1";
 
 		for (i = 0; i < nsides; i++) {
-			struct pkjob s = { .op = SIGN, .pss = pss,
+			struct pkjob s = { .op = SIGN, .pss = pss, .md = md,
 					   .key = key[i], .in = msg,
 					   .inlen = sizeof(msg),
 					   .sig = sig[i] };
@@ -233,8 +405,11 @@ static int bench_pk(const char *label, int nsides, char **spec)
 			       side[i], rate[i]);
 		fflush(stdout);
 	}
+	if (ec || x25519)
+		bench_kex(label, nsides, side, key, ec ? "EC" : "X25519",
+			  ec ? group : NULL);
 
-	for (i = n = 0; i < nsides && !ec; i++) {
+	for (i = n = 0; i < nsides && !ec && !x25519; i++) {
 		EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_pkey(NULL, key[i],
 							      NULL);
 		struct pkjob d = { .op = DECRYPT, .key = key[i], .in = ct[n],

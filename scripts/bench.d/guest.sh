@@ -175,20 +175,31 @@ rsa_round() {
 	fi
 }
 
-# ---- ec: ECDSA P-256 through the providers (evp_bench) ----
-# The ncr key is generated in the kernel, the default provider's in
-# software: not the same key, which does not matter to ECDSA's cost.
-ec_setup() {
+# ---- ec: ECDSA, ECDH and X25519 through the providers (evp_bench) ----
+# P-256, P-384 (ECDSA sign, verify; ECDH derive; key generation) and X25519
+# (derive; key generation).  The ncr keys are generated in the kernel, the
+# default provider's in software: not the same keys, which does not matter
+# to what these operations cost.
+EC_KEYS="p256 p384 x25519"
+ec_genpkey() {	# NAME, then genpkey's key arguments
+	local name=$1
+	shift
 	openssl genpkey -provider ncr -provider default -propquery \
-		provider=ncr -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-		-out "$W/p256.ncr.pem" &&
-		openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
-			-out "$W/p256.pem" ||
-		log "p256: key preparation failed"
+		provider=ncr "$@" -out "$W/$name.ncr.pem" &&
+		openssl genpkey "$@" -out "$W/$name.pem" ||
+		log "$name: key preparation failed"
+}
+ec_setup() {
+	ec_genpkey p256 -algorithm EC -pkeyopt ec_paramgen_curve:P-256
+	ec_genpkey p384 -algorithm EC -pkeyopt ec_paramgen_curve:P-384
+	ec_genpkey x25519 -algorithm X25519
 }
 ec_round() {
-	run "$1" "$BIN/evp_bench" pk "$SECS" p256 ncr="$W/p256.ncr.pem" \
-		default="$W/p256.pem"
+	local k
+	for k in $EC_KEYS; do
+		run "$1" "$BIN/evp_bench" pk "$SECS" "$k" \
+			ncr="$W/$k.ncr.pem" default="$W/$k.pem"
+	done
 }
 
 # ---- sym: raw /dev/crypto and AF_ALG (sym_bench), EVP (evp_bench) ----
@@ -207,7 +218,11 @@ sym_round() {
 }
 
 # ---- tls: nginx with the key in the kernel, in a PEM file, in the TPM ----
-declare -A PORT=([pem]=8441 [ncr]=8442 [tpm2]=8443)
+# RSA-2048 (sides pem, ncr, tpm2; label "nginx") and ECDSA P-256 (sides
+# pem-ec, ncr-ec; label "nginx-ecdsa"): one nginx per side, own port.
+TLS_SIDES="pem ncr tpm2 pem-ec ncr-ec"
+declare -A PORT=([pem]=8441 [ncr]=8442 [tpm2]=8443 [pem-ec]=8444
+	[ncr-ec]=8445)
 declare -A NGINX_ENV=()
 declare -A UP=()
 
@@ -281,7 +296,7 @@ stop_all() {
 	return 0
 }
 tls_setup() {
-	local k=$W/tls-rsa2048.pem
+	local k=$W/tls-rsa2048.pem e=$W/tls-p256.pem
 	# the same key and certificate, as a PEM file and as an ncr key file
 	openssl pkey -in "$DATA/rsa2048.pem" -out "$k" &&
 		openssl req -new -x509 -key "$k" -subj /CN=localhost -days 2 \
@@ -297,25 +312,46 @@ tls_setup() {
 		nginx_conf tpm2 "$TPM/cert.pem" "$TPM/key.pem"
 		NGINX_ENV[tpm2]="-u OPENSSL_MODULES OPENSSL_CONF=$TPM/openssl.cnf"
 	fi
+	# ECDSA P-256 the same way: made by stock openssl, imported (an EC
+	# key always derives too: ncrctl wants "derive" listed)
+	openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
+		-out "$e" &&
+		openssl req -new -x509 -key "$e" -subj /CN=localhost -days 2 \
+			-out "$W/tls-ec.crt" 2> /dev/null &&
+		timeout 120 "$NCRCTL" key import --usage sign,derive "$e" \
+			"$W/tls-p256.ncr.pem" > /dev/null ||
+		log "tls: ECDSA key preparation failed"
+	nginx_conf pem-ec "$W/tls-ec.crt" "$e"
+	NGINX_ENV[pem-ec]="-u OPENSSL_CONF"
+	nginx_conf ncr-ec "$W/tls-ec.crt" "$W/tls-p256.ncr.pem"
+	NGINX_ENV[ncr-ec]="OPENSSL_CONF=$NCR_ROOT/openssl.cnf.example"
 }
-# The three nginx run during the round (idle but for the clients talking to
-# one of them) and are stopped after it: the TPM takes one connection at a
+# The nginx run during the round (idle but for the clients talking to one
+# of them) and are stopped after it: the TPM takes one connection at a
 # time, which nginx keeps open, and the rsa group measures the TPM too.
-# tls_client makes the sides take turns (TLS_SLICES windows per version),
-# so that they see the same host.
+# tls_client makes the sides of one key type take turns (TLS_SLICES
+# windows per version), so that they see the same host.
 tls_round() {
-	local r=$1 v side up=()
-	for side in pem ncr tpm2; do
+	local r=$1 v side rsa=() ec=()
+	for side in $TLS_SIDES; do
 		[ -n "${NGINX_ENV[$side]:-}" ] || continue
 		[ "$side" = tpm2 ] && tpm2_flush
-		nginx_start "$side" && up+=("$side=${PORT[$side]}")
+		nginx_start "$side" || continue
+		case $side in
+		*-ec) ec+=("$side=${PORT[$side]}") ;;
+		*) rsa+=("$side=${PORT[$side]}") ;;
+		esac
 	done
-	[ ${#up[@]} -gt 0 ] || return 0
 	for v in tls1.3 tls1.2; do
-		run "$r" "$BIN/tls_client" "$TLS_SECS" "$v" "$TLS_CLIENTS" \
-			"$TLS_SLICES" nginx "${up[@]}"
+		[ ${#rsa[@]} -eq 0 ] ||
+			run "$r" "$BIN/tls_client" "$TLS_SECS" "$v" \
+				"$TLS_CLIENTS" "$TLS_SLICES" nginx "${rsa[@]}"
+		[ ${#ec[@]} -eq 0 ] ||
+			run "$r" "$BIN/tls_client" "$TLS_SECS" "$v" \
+				"$TLS_CLIENTS" "$TLS_SLICES" nginx-ecdsa \
+				"${ec[@]}"
 	done
-	for side in pem ncr tpm2; do nginx_stop "$side"; done
+	for side in $TLS_SIDES; do nginx_stop "$side"; done
 }
 
 t0=$(date +%s)

@@ -17,18 +17,31 @@ alternative:
       OAEP SHA-256).  rsaN_{sign,verify}_raw_vs_default: the same with raw
       /dev/crypto, the kernel hashing the message, as numerator (the floor
       any user space on top of the kernel inherits).
-  p256_{sign,verify}_vs_default  ECDSA P-256 (SHA-256) through EVP, the
-      ncr provider on a kernel key / the default provider on a PEM key.
+  p256_{sign,verify}_vs_default, p384_{sign,verify}_vs_default  ECDSA
+      P-256 (SHA-256), P-384 (SHA-384) through EVP, the ncr provider on a
+      kernel key / the default provider on a PEM key.
+  p256_derive_vs_default, x25519_derive_vs_default  ECDH P-256 and X25519
+      derivation with a fixed software peer public key, the same sides.
+  p256_keygen_vs_default  P-256 key generation, provider=ncr (in the
+      kernel) / provider=default.
   aes128cbc_16k_vs_default, aes256ctr_16k_vs_default  ncr provider /
       default provider through EVP, 16 KiB updates.
   aes128cbc_64b_vs_afalg  ncr provider / the afalg engine, 64-byte updates.
+  aes128cbc_{16k,1m}_evp_vs_raw, aes256ctr_{16k,1m}_evp_vs_raw  ncr
+      provider through EVP / raw /dev/crypto (sym_bench.c), 16 KiB and
+      1 MiB updates: what the provider costs on top of the kernel.
+  aes128cbc_{16k,1m}_raw_vs_afalg, aes256ctr_{16k,1m}_raw_vs_afalg  raw
+      /dev/crypto / raw AF_ALG sockets, the same sizes.
   sha256_16k_vs_default  raw /dev/crypto / default provider (the provider
       offers no digests).
   roundtrip_vs_afalg  one NCRIO_SESSION_ONCE of one AES block / one
       sendmsg + read on an AF_ALG socket (smallest complete operation).
   nginx_handshake_vs_filekey, nginx_handshake_vs_tpm2  TLS 1.3 full
-      handshakes/s, key as ncr key file / as PEM file, / in swtpm; the
-      nginx_tls12_* lines are the same for TLS 1.2 (ECDHE-RSA).
+      handshakes/s, RSA-2048 key as ncr key file / as PEM file, / in
+      swtpm; the nginx_tls12_* lines are the same for TLS 1.2 (ECDHE-RSA).
+  nginx_ecdsa_handshake_vs_filekey  the same with an ECDSA P-256 key, ncr
+      key file / PEM file (TLS 1.3); nginx_tls12_ecdsa_handshake_vs_filekey
+      for TLS 1.2 (ECDHE-ECDSA).
 """
 import json
 import math
@@ -136,15 +149,29 @@ if "rsa" in groups:
             p("  (tpm2 EVP: the TPM's own RSA-2048 key, in swtpm; "
               "tpm2-openssl's signing key does not decrypt)")
 
+EC_KEYS = [("p256", "P-256", ("sign-ecdsa", "verify-ecdsa", "derive",
+                               "keygen")),
+           ("p384", "P-384", ("sign-ecdsa", "verify-ecdsa", "derive",
+                               "keygen")),
+           ("x25519", "X25519", ("derive", "keygen"))]
+EC_OPS = {"sign-ecdsa": "ECDSA sign", "verify-ecdsa": "ECDSA verify",
+          "derive": "derive", "keygen": "keygen"}
 if "ec" in groups:
     p("")
-    p("ECDSA P-256, operations/s (SHA-256, one EVP_DigestSign/Verify per op)")
+    p("EC and X25519 through EVP, operations/s (ECDSA: P-256 SHA-256, "
+      "P-384 SHA-384;")
+    p("  derive: fresh context, set_peer with a fixed software public key;"
+      " keygen: generate + free)")
     p("  %-20s %10s %10s %10s" % ("", "ncr EVP", "default", "ncr/def"))
-    for op, name in (("sign-ecdsa", "sign"), ("verify-ecdsa", "verify")):
-        p("  %-20s %s %s %s" % (
-            name, fmt(get("p256", op, "ncr")), fmt(get("p256", op, "default")),
-            fmt(ratio(key("p256", op, "ncr"), key("p256", op, "default")),
-                10, 3)))
+    for lab, curve, ops in EC_KEYS:
+        for op in ops:
+            p("  %-20s %s %s %s" % (
+                "%s %s" % (curve, EC_OPS[op]), fmt(get(lab, op, "ncr")),
+                fmt(get(lab, op, "default")),
+                fmt(ratio(key(lab, op, "ncr"), key(lab, op, "default")),
+                    10, 3)))
+    p("  (ncr keys generated in the kernel, default keys in software; "
+      "keygen: provider=ncr / provider=default)")
 
 SIZES = [64, 1024, 16384, 1048576]
 
@@ -211,6 +238,16 @@ if "tls" in groups:
             v.replace("tls", "TLS "), fmt(f), fmt(n), fmt(t),
             fmt(ratio(kn, key("nginx", v, "pem")), 10, 3),
             fmt(ratio(kn, key("nginx", v, "tpm2")), 10, 3)))
+    p("")
+    p("nginx ECDSA P-256, full TLS handshakes/s (the same key and "
+      "certificate, no resumption, loopback)")
+    p("  %-8s %10s %10s %10s" % ("", "PEM file", "ncr key", "ncr/PEM"))
+    for v in ("tls1.3", "tls1.2"):
+        f, n = (get("nginx-ecdsa", v, s) for s in ("pem-ec", "ncr-ec"))
+        p("  %-8s %s %s %s" % (
+            v.replace("tls", "TLS "), fmt(f), fmt(n),
+            fmt(ratio(key("nginx-ecdsa", v, "ncr-ec"),
+                      key("nginx-ecdsa", v, "pem-ec")), 10, 3)))
 
 # ---- headline ratios ----
 HEAD = []  # (name, numerator key, denominator key, target or None)
@@ -231,12 +268,16 @@ if "rsa" in groups:
              (lab, "verify-pss", "default"), None),
         ]
 if "ec" in groups:
-    HEAD += [
-        ("p256_sign_vs_default", ("p256", "sign-ecdsa", "ncr"),
-         ("p256", "sign-ecdsa", "default"), None),
-        ("p256_verify_vs_default", ("p256", "verify-ecdsa", "ncr"),
-         ("p256", "verify-ecdsa", "default"), None),
-    ]
+    for lab, op, what, target in (
+            ("p256", "sign-ecdsa", "sign", 0.5),
+            ("p256", "verify-ecdsa", "verify", None),
+            ("p256", "derive", "derive", 0.5),
+            ("p256", "keygen", "keygen", None),
+            ("p384", "sign-ecdsa", "sign", 0.5),
+            ("p384", "verify-ecdsa", "verify", None),
+            ("x25519", "derive", "derive", 0.5)):
+        HEAD.append(("%s_%s_vs_default" % (lab, what), (lab, op, "ncr"),
+                     (lab, op, "default"), target))
 if "sym" in groups:
     HEAD += [
         ("aes128cbc_16k_vs_default", ("aes-128-cbc", "16384", "ncr"),
@@ -250,6 +291,17 @@ if "sym" in groups:
         ("roundtrip_vs_afalg", ("roundtrip", "16", "raw-ncr"),
          ("roundtrip", "16", "raw-afalg"), 2.0),
     ]
+    # large buffers, where per-call costs should vanish: the provider
+    # against raw /dev/crypto, raw /dev/crypto against raw AF_ALG
+    for lab, cipher in (("aes128cbc", "aes-128-cbc"),
+                        ("aes256ctr", "aes-256-ctr")):
+        for sz, size in (("16k", "16384"), ("1m", "1048576")):
+            HEAD += [
+                ("%s_%s_evp_vs_raw" % (lab, sz), (cipher, size, "ncr"),
+                 (cipher, size, "raw-ncr"), 0.95),
+                ("%s_%s_raw_vs_afalg" % (lab, sz), (cipher, size, "raw-ncr"),
+                 (cipher, size, "raw-afalg"), 1.0),
+            ]
 if "tls" in groups:
     HEAD += [
         ("nginx_handshake_vs_filekey", ("nginx", "tls1.3", "ncr"),
@@ -260,13 +312,19 @@ if "tls" in groups:
          ("nginx", "tls1.2", "pem"), 0.8),
         ("nginx_tls12_handshake_vs_tpm2", ("nginx", "tls1.2", "ncr"),
          ("nginx", "tls1.2", "tpm2"), 10.0),
+        ("nginx_ecdsa_handshake_vs_filekey",
+         ("nginx-ecdsa", "tls1.3", "ncr-ec"),
+         ("nginx-ecdsa", "tls1.3", "pem-ec"), 0.85),
+        ("nginx_tls12_ecdsa_handshake_vs_filekey",
+         ("nginx-ecdsa", "tls1.2", "ncr-ec"),
+         ("nginx-ecdsa", "tls1.2", "pem-ec"), None),
     ]
 
 ratios = {}
 p("")
 p("Headline ratios (ncr side / other side, median of the per-round "
   "ratios; target: the speed the project aims at)")
-p("  %-34s %9s %15s %8s  %s" % ("", "ratio", "rounds min-max", "target",
+p("  %-40s %9s %15s %8s  %s" % ("", "ratio", "rounds min-max", "target",
                                   ""))
 for name, a, b, target in HEAD:
     pr = pratio(a, b)
@@ -275,15 +333,17 @@ for name, a, b, target in HEAD:
                     "max": pr[2] if pr else None, "numerator": list(a),
                     "denominator": list(b), "target": target}
     if r is None:
-        why = [v for k, v in missing.items() if b[2] in k or a[2] in k]
+        why = [v for k, v in missing.items()
+               if k.split("-", 1)[-1] in (a[2], b[2])]
         state = "not measured" + (": " + why[0][:60] if why else "")
     elif target is None:
         state = ""
     else:
         state = "met" if r >= target else "missed"
-    p("  %-34s %s %15s %8s  %s" % (
+    p("  %-40s %s %15s %8s  %s" % (
         name, fmt(r, 9, 3), "%.2f-%.2f" % (pr[1], pr[2]) if pr else "",
-        "%.1fx" % target if target else "", state))
+        ("%.1fx" if round(target, 1) == target else "%.2fx") % target
+        if target else "", state))
 if missing:
     p("")
     p("Not measured:")

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libcrypto BIGNUMs to and from the 64-bit limbs of driver/lib/mont.c and
- * ec_scalar.c (least significant first): the reference side of their tests.
+ * libcrypto BIGNUMs to and from the 64-bit limbs of driver/lib/mont.c
+ * (least significant first): the reference side of its tests.
  */
 #ifndef NCR_TEST_BN_LIMBS_H
 #define NCR_TEST_BN_LIMBS_H

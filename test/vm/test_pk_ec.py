@@ -439,6 +439,29 @@ def test_kernel_signs_openssl_verifies(n, curve, hash_):
     pyk.verify(sig, MSG, ec.ECDSA(getattr(hashes, hash_.upper())()))
 
 
+VERIFY_PARAM = "/sys/module/ncr/parameters/ec_verify_signatures"
+
+
+@pytest.mark.parametrize("curve", NIST)
+def test_full_verify_parameter(n, curve):
+    # off by default (the arithmetic's own checks run always); on, every
+    # signature is verified in the kernel before it is released
+    with open(VERIFY_PARAM) as f:
+        assert f.read().strip() == "N"
+    priv, pub = gen(n, curve, flags=0)
+    spki = n.key_export(pub)
+    try:
+        with open(VERIFY_PARAM, "w") as f:
+            f.write("1")
+        for hash_ in ("sha256", "sha384"):
+            sig = sign(n, priv, MSG, hash_)
+            assert ossl_verify(spki, MSG, sig, hash_)
+    finally:
+        with open(VERIFY_PARAM, "w") as f:
+            f.write("0")
+    assert ossl_verify(spki, MSG, sign(n, priv, MSG), "sha256")
+
+
 @pytest.mark.parametrize("curve", NIST)
 def test_openssl_signs_kernel_verifies(n, ossl_keys, curve):
     der, spki = ossl_keys[curve.name]
