@@ -186,7 +186,7 @@ static void limbs_to_be(u8 *be, const u64 *a, unsigned int nd)
 /* All ones when a == 0 (a small), else 0. */
 INL u64 mask_zero(u64 a)
 {
-	return 0 - ((a - 1) >> 63 & ((~a) >> 63));
+	return ncr_ct_barrier(0 - ((a - 1) >> 63 & ((~a) >> 63)));
 }
 
 INL u64 limbs_or(const u64 *a, unsigned int nd)
@@ -205,7 +205,7 @@ INL u64 limbs_is_zero(const u64 *a, unsigned int nd)
 {
 	u64 v = limbs_or(a, nd);
 
-	return 0 - (((v | (0 - v)) >> 63) ^ 1);
+	return ncr_ct_barrier(0 - (((v | (0 - v)) >> 63) ^ 1));
 }
 
 /* All ones when a == b. */
@@ -217,7 +217,7 @@ INL u64 limbs_eq(const u64 *a, const u64 *b, unsigned int nd)
 	UNROLL
 	for (i = 0; i < nd; i++)
 		v |= a[i] ^ b[i];
-	return 0 - (((v | (0 - v)) >> 63) ^ 1);
+	return ncr_ct_barrier(0 - (((v | (0 - v)) >> 63) ^ 1));
 }
 
 /* r = mask ? a : r */
@@ -225,6 +225,7 @@ INL void limbs_cmov(u64 *r, const u64 *a, u64 mask, unsigned int nd)
 {
 	unsigned int i;
 
+	mask = ncr_ct_barrier(mask);
 	UNROLL
 	for (i = 0; i < nd; i++)
 		r[i] = (r[i] & ~mask) | (a[i] & mask);
@@ -255,7 +256,7 @@ INL void mod_reduce_once(u64 *r, const u64 *t, u64 hi, const u64 *m,
 	u64 s[ND_MAX] = { 0 }, keep;
 	unsigned int i;
 
-	keep = 0 - (limbs_sub(s, t, m, nd) & (hi ^ 1));
+	keep = ncr_ct_barrier(0 - (limbs_sub(s, t, m, nd) & (hi ^ 1)));
 	UNROLL
 	for (i = 0; i < nd; i++)
 		r[i] = (t[i] & keep) | (s[i] & ~keep);
@@ -371,7 +372,7 @@ INL void mod_sub(u64 *r, const u64 *a, const u64 *b,
 	u64 s[ND_MAX] = { 0 }, mask, c = 0;
 	unsigned int i;
 
-	mask = 0 - limbs_sub(s, a, b, nd);
+	mask = ncr_ct_barrier(0 - limbs_sub(s, a, b, nd));
 	UNROLL
 	for (i = 0; i < nd; i++) {
 		dlimb t = (dlimb)s[i] + (md->m[i] & mask) + c;
@@ -947,7 +948,7 @@ static void c_mul_pt(const struct nist_curve *c, struct mul_pt_tmp *w,
 /* ---- set-up ---- */
 
 /* One row: j B for j = 1..16 in affine form, from B = 2^(5 row) G. */
-static void table_row(const struct nist_curve *c, u64 *row,
+static void __init table_row(const struct nist_curve *c, u64 *row,
 		      struct nist_pt *pts, const struct nist_pt *b)
 {
 	unsigned int nd = c->nd, j;
@@ -973,7 +974,7 @@ static void table_row(const struct nist_curve *c, u64 *row,
 	}
 }
 
-static void curve_setup(struct nist_curve *c, struct nist_pt *pts)
+static void __init curve_setup(struct nist_curve *c, struct nist_pt *pts)
 {
 	unsigned int nd = c->nd, nb = c->nbytes, i, s;
 	struct nist_pt b;
@@ -994,7 +995,7 @@ static void curve_setup(struct nist_curve *c, struct nist_pt *pts)
 	}
 }
 
-int ncr_ec_nist_init(void)
+int __init ncr_ec_nist_init(void)
 {
 	size_t size = WENTRIES * sizeof(struct nist_pt);
 	struct nist_pt *pts = ncr_malloc(size);
@@ -1045,6 +1046,27 @@ static void coord_out(const struct nist_curve *c, u8 *be, const u64 *a)
 	limbs_to_be(be, t, c->nd);
 }
 
+/*
+ * The frames below an entry point's, which the arithmetic has left full of
+ * intermediates (products of d, of k, of the shared point): each of these
+ * zeroes 1.5 KiB, together more than the deepest chain of calls (about
+ * 2 KiB: sign, c_to_affine, the inversion, a product) takes.
+ */
+static __attribute__((__noinline__)) void scrub_deeper(void)
+{
+	u8 junk[1536];
+
+	memzero_explicit(junk, sizeof(junk));
+}
+
+static __attribute__((__noinline__)) void scrub_stack(void)
+{
+	u8 junk[1536];
+
+	memzero_explicit(junk, sizeof(junk));
+	scrub_deeper();
+}
+
 /* Everything a signature or key agreement holds, wiped as a block. */
 struct nist_tmp {
 	struct nist_pt q, q2;
@@ -1062,9 +1084,11 @@ static struct nist_tmp *tmp_new(void)
 	return w;
 }
 
+/* The work space and the stack the arithmetic used. */
 static void tmp_free(struct nist_tmp *w)
 {
 	ncr_free_sensitive(w, sizeof(*w));
+	scrub_stack();
 }
 
 int ncr_ec_math_pub(unsigned int curve, unsigned int nbytes, const u8 *d,

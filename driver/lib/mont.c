@@ -45,7 +45,7 @@ static void final_sub(const struct mont *c, u64 *r, const u64 *s, u64 hi)
 		borrow = (u64)(d >> 64) & 1;
 	}
 	/* s < m exactly when the subtraction borrowed and hi is 0 */
-	keep = 0 - (borrow & (hi ^ 1));
+	keep = ncr_ct_barrier(0 - (borrow & (hi ^ 1)));
 	for (i = 0; i < c->n; i++)
 		r[i] = (r[i] & ~keep) | (s[i] & keep);
 }
@@ -210,7 +210,8 @@ static void table_get(u64 *r, const u64 *table, size_t n, u64 idx)
 	memset(r, 0, n * sizeof(*r));
 	for (k = 0; k < TABLE; k++) {
 		u64 x = k ^ idx;
-		u64 mask = ((x | (0 - x)) >> 63) - 1;	/* all ones if k == idx */
+		/* all ones if k == idx; clang skips the loads otherwise */
+		u64 mask = ncr_ct_barrier(((x | (0 - x)) >> 63) - 1);
 
 		for (i = 0; i < n; i++)
 			r[i] |= table[k * n + i] & mask;

@@ -10,6 +10,8 @@
 #ifdef __KERNEL__
 
 #include <linux/types.h>
+#include <linux/cache.h>	/* __ro_after_init */
+#include <linux/init.h>
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/slab.h>
@@ -90,6 +92,8 @@ static inline unsigned long crypto_memneq(const void *a, const void *b,
 
 /* Written once at set-up; the module makes such data read-only after. */
 #define __ro_after_init
+/* Set-up code the module drops once loaded. */
+#define __init
 
 /*
  * A value computed from secrets that is public from here on (a signature's
@@ -136,6 +140,14 @@ static inline int ncr_random_bytes(void *buf, size_t n)
 }
 
 #endif /* __KERNEL__ */
+
+/*
+ * x, which the optimiser may no longer reason about: a mask that is all
+ * ones or zero stays a mask, so a masked select stays arithmetic (clang
+ * turns one it can see through into a branch or a load from either side).
+ */
+#define ncr_ct_barrier(x) ({ __typeof__(x) ct_v_ = (x); \
+			     __asm__ ("" : "+r"(ct_v_)); ct_v_; })
 
 /*
  * struct nlattr, NLA_ALIGN() and NLA_HDRLEN, for lib/nlattr.c.  Appended

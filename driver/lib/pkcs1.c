@@ -76,8 +76,7 @@ static int check_hash(const struct ncr_hash_ops *h)
 /* Constant-time helpers: masks are all-ones (true) or zero (false). */
 static inline size_t ct_barrier(size_t x)
 {
-	__asm__ ("" : "+r"(x));
-	return x;
+	return ncr_ct_barrier(x);
 }
 
 static inline size_t ct_msb(size_t a)
