@@ -3,16 +3,23 @@
  * NCR_OP_ENCRYPT/DECRYPT with skciphers of the kernel crypto API (async
  * implementations included: every request waits with crypto_wait_req()).
  *
- * Data is streamed through a bounce buffer of at most NCR_CHUNK_SIZE bytes
- * and the IV buffer carries the chaining state across chunks and across
- * updates (the skcipher API leaves the next IV in it), so one big update
- * and many small ones give the same result.  Input length rule: every
- * update must be a multiple of the cipher's block size (ecb, cbc: 16 or,
- * for des3_ede, 8; else EINVAL); for stream modes (ctr, and cipher_null
- * whose block is 1 byte) every update must be a multiple of the chunk
- * size (16 for ctr) except the last one: after a partial block, further
- * data is EINVAL.  The output buffer must hold the input length (ERANGE).
- * Output may be the input buffer itself.
+ * Data is streamed in chunks of at most NCR_CHUNK_SIZE bytes and the IV
+ * buffer carries the chaining state across chunks and across updates (the
+ * skcipher API leaves the next IV in it), so one big update and many small
+ * ones give the same result.  A chunk of NCR_CIPHER_DIRECT_MIN bytes or
+ * more is encrypted from the caller's pages to the caller's pages, pinned
+ * for the request as AF_ALG pins its output (no copy, no bounce buffer to
+ * zero); smaller ones, memory that cannot be pinned (the copy then reports
+ * EFAULT as before), and an output that overlaps the input without being
+ * the input itself go through a bounce buffer.  Pinned output is safe for
+ * the modes this path serves (ecb, cbc, ctr: see ncr_cipher_direct()).
+ *
+ * Input length rule: every update must be a multiple of the cipher's
+ * block size (ecb, cbc: 16 or, for des3_ede, 8; else EINVAL); for stream
+ * modes (ctr, and cipher_null whose block is 1 byte) every update must be
+ * a multiple of the chunk size (16 for ctr) except the last one: after a
+ * partial block, further data is EINVAL.  The output buffer must hold
+ * the input length (ERANGE).  Output may be the input buffer itself.
  *
  * xts(aes) is the exception (ncr_algo.one_request): the IV is the tweak of
  * one XTS data unit and the crypto API cannot carry a tweak from one
@@ -35,6 +42,8 @@
 #include <crypto/algapi.h>
 #include <crypto/skcipher.h>
 #include <linux/err.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
 #include <linux/refcount.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
@@ -55,6 +64,23 @@ struct ncr_key_tfm {
 	refcount_t ref;
 	const struct ncr_algo *algo;
 	struct crypto_skcipher *tfm;
+};
+
+/* Chunks from this size on are pinned rather than copied (see above). */
+#define NCR_CIPHER_DIRECT_MIN	1024
+/* Pages one chunk of user memory can span. */
+#define NCR_CHUNK_PAGES		(DIV_ROUND_UP(NCR_CHUNK_SIZE, PAGE_SIZE) + 1)
+
+/* One chunk of user memory, pinned, as a scatterlist. */
+struct ncr_user_chunk {
+	struct page *pages[NCR_CHUNK_PAGES];
+	struct scatterlist sg[NCR_CHUNK_PAGES];
+	int n;
+};
+
+/* The chunk in flight, input and output (allocated per update). */
+struct ncr_cipher_pins {
+	struct ncr_user_chunk in, out;
 };
 
 struct ncr_cipher_state {
@@ -233,19 +259,17 @@ static int ncr_cipher_init(struct ncr_session *ses, struct nlattr *tb[])
 	return 0;
 }
 
-static int ncr_cipher_chunk(struct ncr_session *ses,
-			    struct ncr_cipher_state *st, u8 *buf,
-			    unsigned int len)
+static int ncr_cipher_sg(struct ncr_session *ses, struct ncr_cipher_state *st,
+			 struct scatterlist *src, struct scatterlist *dst,
+			 unsigned int len)
 {
-	struct scatterlist sg;
 	DECLARE_CRYPTO_WAIT(wait);
 	int ret;
 
-	sg_init_one(&sg, buf, len);
 	skcipher_request_set_callback(st->req, CRYPTO_TFM_REQ_MAY_SLEEP |
 				      CRYPTO_TFM_REQ_MAY_BACKLOG,
 				      crypto_req_done, &wait);
-	skcipher_request_set_crypt(st->req, &sg, &sg, len, st->iv);
+	skcipher_request_set_crypt(st->req, src, dst, len, st->iv);
 	if (ses->op == NCR_OP_ENCRYPT)
 		ret = crypto_skcipher_encrypt(st->req);
 	else
@@ -253,13 +277,96 @@ static int ncr_cipher_chunk(struct ncr_session *ses,
 	return crypto_wait_req(ret, &wait);
 }
 
+static int ncr_cipher_chunk(struct ncr_session *ses,
+			    struct ncr_cipher_state *st, u8 *buf,
+			    unsigned int len)
+{
+	struct scatterlist sg;
+
+	sg_init_one(&sg, buf, len);
+	return ncr_cipher_sg(ses, st, &sg, &sg, len);
+}
+
+/*
+ * Pins the pages of [uaddr, uaddr + len), len <= NCR_CHUNK_SIZE (writable
+ * ones for output), as c's scatterlist.  False when not all of them can be
+ * pinned: the caller copies instead, which reports a bad address.
+ */
+static bool ncr_user_chunk_pin(struct ncr_user_chunk *c, unsigned long uaddr,
+			       unsigned int len, bool write)
+{
+	unsigned int off = offset_in_page(uaddr), seg;
+	int i, n = DIV_ROUND_UP(off + len, PAGE_SIZE), got;
+
+	got = pin_user_pages_fast(uaddr - off, n, write ? FOLL_WRITE : 0,
+				  c->pages);
+	if (got != n) {
+		if (got > 0)
+			unpin_user_pages(c->pages, got);
+		return false;
+	}
+	c->n = n;
+	sg_init_table(c->sg, n);
+	for (i = 0; i < n; i++) {
+		seg = min_t(unsigned int, len, PAGE_SIZE - off);
+		sg_set_page(&c->sg[i], c->pages[i], seg, off);
+		len -= seg;
+		off = 0;
+	}
+	return true;
+}
+
+/*
+ * One chunk from the caller's pages to the caller's pages: 1 when done,
+ * 0 when they could not be pinned (nothing done), else an error.  The
+ * request only ever writes to dst what the caller can compute from its
+ * own input and output (ecb, cbc, ctr: the output itself, or E(counter)
+ * and D(c) = p ^ previous c before the XOR), so a thread watching the
+ * output buffer learns nothing the finished output does not give it; a
+ * thread changing the input meanwhile garbles its own result only.  xts
+ * (one_request) never comes here: its intermediate p ^ T would show the
+ * encrypted tweak T.
+ */
+static int ncr_cipher_direct(struct ncr_session *ses,
+			     struct ncr_cipher_state *st,
+			     struct ncr_cipher_pins *p, const u8 __user *src,
+			     u8 __user *dst, unsigned int len)
+{
+	bool inplace = (const void __user *)src == (void __user *)dst;
+	int ret;
+
+	if (!ncr_user_chunk_pin(&p->out, (unsigned long)dst, len, true))
+		return 0;
+	if (!inplace &&
+	    !ncr_user_chunk_pin(&p->in, (unsigned long)src, len, false)) {
+		unpin_user_pages(p->out.pages, p->out.n);
+		return 0;
+	}
+	ret = ncr_cipher_sg(ses, st, inplace ? p->out.sg : p->in.sg,
+			    p->out.sg, len);
+	if (!inplace)
+		unpin_user_pages(p->in.pages, p->in.n);
+	unpin_user_pages_dirty_lock(p->out.pages, p->out.n, true);
+	return ret ? ret : 1;
+}
+
+/* Output that overlaps the input without being the input itself. */
+static bool ncr_overlap(const void __user *a, const void __user *b, size_t n)
+{
+	unsigned long x = (unsigned long)a, y = (unsigned long)b;
+
+	return x != y && (x < y ? y - x < n : x - y < n);
+}
+
 static int ncr_cipher_update(struct ncr_session *ses,
 			     const struct ncr_data_in *in,
 			     struct ncr_data_out *out)
 {
 	struct ncr_cipher_state *st = ses->priv;
+	struct ncr_cipher_pins *pins = NULL;
 	size_t n = in->size, off, len;
-	u8 *buf;
+	u8 *buf = NULL;
+	bool direct;
 	int ret = 0;
 
 	if (in->kernel)		/* key material is never encrypted out */
@@ -273,11 +380,31 @@ static int ncr_cipher_update(struct ncr_session *ses,
 		return -EINVAL;
 	if (out->size < n)
 		return -ERANGE;
-	buf = kmalloc(min_t(size_t, n, NCR_CHUNK_SIZE), GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
+	direct = n >= NCR_CIPHER_DIRECT_MIN && !ses->algo->one_request &&
+		 !ncr_overlap(in->user, out->buf, n);
+	if (direct)	/* without it, the bounce buffer */
+		pins = kmalloc(sizeof(*pins), GFP_KERNEL);
 	for (off = 0; off < n && !ret; off += len) {
 		len = min_t(size_t, n - off, NCR_CHUNK_SIZE);
+		if (pins && len >= NCR_CIPHER_DIRECT_MIN) {
+			ret = ncr_cipher_direct(ses, st, pins, in->user + off,
+						out->buf + off, len);
+			if (ret > 0) {
+				out->written = max(out->written, off + len);
+				ret = ncr_chunk_yield();
+				continue;
+			}
+			if (ret < 0)
+				break;
+		}
+		if (!buf) {
+			buf = kmalloc(min_t(size_t, n - off, NCR_CHUNK_SIZE),
+				      GFP_KERNEL);
+			if (!buf) {
+				ret = -ENOMEM;
+				break;
+			}
+		}
 		ret = ncr_data_in_read(in, off, buf, len);
 		if (!ret)
 			ret = ncr_cipher_chunk(ses, st, buf, len);
@@ -286,6 +413,7 @@ static int ncr_cipher_update(struct ncr_session *ses,
 		if (!ret)
 			ret = ncr_chunk_yield();
 	}
+	kfree(pins);
 	kfree_sensitive(buf);
 	if (n % st->chunk || ses->algo->one_request)
 		st->ended = true;

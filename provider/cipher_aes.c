@@ -35,8 +35,13 @@ static OSSL_FUNC_cipher_set_ctx_params_fn aes_set_ctx_params;
 static OSSL_FUNC_cipher_settable_ctx_params_fn aes_settable_ctx_params;
 
 #define AES_BLOCK 16
-/* Bytes per ioctl: bounds the kernel's bounce buffer per call. */
-#define CHUNK (64 * 1024)
+/*
+ * Bytes per ioctl.  The kernel streams any length in pieces of its own
+ * (and stops on a fatal signal); this only bounds how long one call holds
+ * off the caller's signal handlers, while 1 MiB per call keeps the fixed
+ * cost of an ioctl out of large updates.
+ */
+#define CHUNK (1024 * 1024)
 
 struct aes_ctx {
 	int mode;			/* EVP_CIPH_*_MODE */

@@ -1,8 +1,10 @@
 """AES through /dev/crypto: Wycheproof CBC vectors, NIST SP 800-38A known
 answers for ECB/CBC/CTR, streaming equivalence, and OpenSSL's command line
 (libcrypto) as a reference on random data."""
+import ctypes
 import errno
 import json
+import mmap
 import os
 import pathlib
 import random
@@ -11,8 +13,9 @@ import threading
 
 import pytest
 
-from ncrio import (FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, OP, Ncr,
-                   errno_of)
+from ncrio import (ATTR, FLAG_EXPORTABLE, FLAG_WRAPPABLE, FLAG_WRAPPING, OP,
+                   Ncr, errno_of, nla, session_input_data, session_once_s,
+                   session_output_buffer)
 
 ROOT = pathlib.Path(os.environ.get(
     "NCR_ROOT", pathlib.Path(__file__).resolve().parents[2]))
@@ -175,6 +178,101 @@ def test_block_modes_reject_partial_blocks(ncr, algo):
     with pytest.raises(OSError) as e:
         ncr.session_once(OP.ENCRYPT, algo, key=k, iv=iv, data=bytes(33))
     assert e.value.errno == errno.EINVAL
+
+
+# ---- where the data lives: pinned pages, bounce buffer, bad addresses ------
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.mmap.restype = ctypes.c_void_p
+_libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                       ctypes.c_int, ctypes.c_int, ctypes.c_long]
+_libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+_libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+
+
+def _map(size):
+    a = _libc.mmap(None, size, mmap.PROT_READ | mmap.PROT_WRITE,
+                   mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS, -1, 0)
+    assert a not in (None, ctypes.c_void_p(-1).value)
+    return a
+
+
+def _encrypt_at(ncr, algo, k, iv, src, dst, n):
+    """SESSION_ONCE from address src to address dst (n bytes each)."""
+    rs = ctypes.c_size_t(0)
+    a = nla(ATTR.UPDATE_INPUT_DATA, bytes(session_input_data(src, n)))
+    a += nla(ATTR.UPDATE_OUTPUT_BUFFER, bytes(session_output_buffer(
+        dst, n, ctypes.addressof(rs))))
+    a += ncr.attrs(ALGORITHM=algo, KEY=k, IV=iv)
+    ncr.call("SESSION_ONCE", session_once_s(op=OP.ENCRYPT), a)
+    assert rs.value == n
+
+
+@pytest.mark.parametrize("algo", ["cbc(aes)", "ctr(aes)", "ecb(aes)"])
+def test_user_memory_layouts(ncr, algo):
+    """Chunks of 1 KiB and more are encrypted between the caller's pinned
+    pages, smaller ones through a bounce buffer: every layout (in place,
+    apart, overlapping either way, across pages at odd offsets) gives what
+    a copy in and out would."""
+    rnd = random.Random("layout" + algo)
+    key = rnd.randbytes(16)
+    iv = None if algo == "ecb(aes)" else rnd.randbytes(16)
+    k = ncr.secret_key(key, algo, flags=0)
+    page = mmap.PAGESIZE
+    size = 3 * 40960 + 4 * page
+    base = _map(size)
+    try:
+        for n in (16, 1008, 1024, 5000 // 16 * 16, 16384, 40000 // 16 * 16):
+            data = rnd.randbytes(n)
+            want = ncr.session_once(OP.ENCRYPT, algo, key=k, iv=iv,
+                                    data=data)
+            for src_off, dst_off in ((0, 0), (16, 16), (page - 48, page - 48),
+                                     (0, 2 * n + page), (2 * n + 32, 48),
+                                     (0, 16), (16, 0), (4096 + 16, 4096)):
+                src, dst = base + src_off, base + dst_off
+                ctypes.memmove(src, data, n)
+                _encrypt_at(ncr, algo, k, iv, src, dst, n)
+                got = ctypes.string_at(dst, n)
+                if src_off == dst_off or abs(src_off - dst_off) >= n:
+                    assert got == want, (n, src_off, dst_off)
+                else:
+                    # overlapping: the bounce buffer, chunk after chunk
+                    ref = bytearray(size)
+                    ref[src_off:src_off + n] = data
+                    s = ncr.session_init(OP.ENCRYPT, algo, key=k, iv=iv)
+                    for o in range(0, n, 16384):
+                        m = min(16384, n - o)
+                        c = ncr.session_update(
+                            s, bytes(ref[src_off + o:src_off + o + m]))
+                        ref[dst_off + o:dst_off + o + m] = c
+                    ncr.session_final(s)
+                    assert got == bytes(ref[dst_off:dst_off + n]), \
+                        (n, src_off, dst_off)
+    finally:
+        _libc.munmap(base, size)
+
+
+@pytest.mark.parametrize("n", [64, 16384])
+def test_bad_user_memory(ncr, n):
+    """Memory that cannot be pinned takes the copy, which reports EFAULT:
+    an unmapped input, a read-only or unmapped output."""
+    k = ncr.secret_key(bytes(16), "cbc(aes)", flags=0)
+    half = (n + mmap.PAGESIZE - 1) // mmap.PAGESIZE * mmap.PAGESIZE
+    size = 2 * half
+    base = _map(size)
+    try:
+        good, other, other_len = base, base + half, half
+        assert _libc.mprotect(other, other_len, mmap.PROT_READ) == 0
+        with pytest.raises(OSError) as e:
+            _encrypt_at(ncr, "cbc(aes)", k, bytes(16), good, other, n)
+        assert e.value.errno == errno.EFAULT
+        assert _libc.munmap(other, other_len) == 0
+        for src, dst in ((good, other), (other, good)):
+            with pytest.raises(OSError) as e:
+                _encrypt_at(ncr, "cbc(aes)", k, bytes(16), src, dst, n)
+            assert e.value.errno == errno.EFAULT
+    finally:
+        _libc.munmap(base, size)
 
 
 def test_short_output_buffer(ncr):
