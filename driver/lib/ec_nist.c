@@ -458,7 +458,8 @@ INL void pt_tail(const struct nist_mod *fp, struct nist_pt *r,
 }
 
 /* u = 3 (b w - (3 z + xx)), v = 3 xx - 3 z for the tail. */
-INL void pt_uv(const struct nist_curve *c, const struct nist_mod *fp, u64 *u, u64 *v, const u64 *w,
+INL void pt_uv(const struct nist_curve *c, const struct nist_mod *fp,
+	       u64 *u, u64 *v, const u64 *w,
 	       const u64 *z, const u64 *xx, unsigned int nd)
 {
 	u64 z3[ND_MAX], t0[ND_MAX];
@@ -490,7 +491,8 @@ INL void pt_cross(const struct nist_mod *fp, u64 *r, const u64 *s1,
 }
 
 /* r = a + b, any points. */
-INL void pt_add(const struct nist_curve *c, const struct nist_mod *fp, struct nist_pt *r,
+INL void pt_add(const struct nist_curve *c, const struct nist_mod *fp,
+		struct nist_pt *r,
 		const struct nist_pt *p, const struct nist_pt *q,
 		unsigned int nd)
 {
@@ -511,7 +513,8 @@ INL void pt_add(const struct nist_curve *c, const struct nist_mod *fp, struct ni
 }
 
 /* r = a + (x2, y2), the affine point not O. */
-INL void pt_madd(const struct nist_curve *c, const struct nist_mod *fp, struct nist_pt *r,
+INL void pt_madd(const struct nist_curve *c, const struct nist_mod *fp,
+		 struct nist_pt *r,
 		 const struct nist_pt *a, const u64 *x2, const u64 *y2,
 		 unsigned int nd)
 {
@@ -533,7 +536,8 @@ INL void pt_madd(const struct nist_curve *c, const struct nist_mod *fp, struct n
 }
 
 /* r = 2 a. */
-INL void pt_dbl(const struct nist_curve *c, const struct nist_mod *fp, struct nist_pt *r,
+INL void pt_dbl(const struct nist_curve *c, const struct nist_mod *fp,
+		struct nist_pt *r,
 		const struct nist_pt *a, unsigned int nd)
 {
 	u64 xx[ND_MAX], yy[ND_MAX], zz[ND_MAX], xy2[ND_MAX], xz2[ND_MAX];
@@ -731,7 +735,8 @@ static void c_jdbl(const struct nist_curve *c, u64 *x, u64 *y, u64 *z)
  */
 static void c_dbl5(const struct nist_curve *c, struct nist_pt *q)
 {
-	u64 x[ND_MAX], y[ND_MAX], z[ND_MAX], t[ND_MAX], inf;
+	u64 x[ND_MAX] = { 0 }, y[ND_MAX] = { 0 }, z[ND_MAX] = { 0 };
+	u64 t[ND_MAX] = { 0 }, inf;
 	unsigned int nd = c->nd, i;
 
 	inf = limbs_is_zero(q->z, nd);
@@ -770,7 +775,7 @@ static void c_from_mont(const struct nist_curve *c, u64 *r, const u64 *a,
 static u64 c_affine_on_curve(const struct nist_curve *c, const u64 *x,
 			     const u64 *y)
 {
-	u64 l[ND_MAX], r[ND_MAX], t[ND_MAX];
+	u64 l[ND_MAX] = { 0 }, r[ND_MAX] = { 0 }, t[ND_MAX] = { 0 };
 	unsigned int nd = c->nd;
 
 	c_mul(c, l, y, y, c->p);
@@ -787,7 +792,8 @@ static u64 c_affine_on_curve(const struct nist_curve *c, const u64 *x,
 static u64 c_proj_on_curve(const struct nist_curve *c,
 			   const struct nist_pt *q)
 {
-	u64 l[ND_MAX], r[ND_MAX], t[ND_MAX], zz[ND_MAX];
+	u64 l[ND_MAX] = { 0 }, r[ND_MAX] = { 0 }, t[ND_MAX] = { 0 };
+	u64 zz[ND_MAX] = { 0 };
 	unsigned int nd = c->nd;
 
 	c_mul(c, l, q->y, q->y, c->p);
@@ -813,7 +819,7 @@ static u64 c_proj_on_curve(const struct nist_curve *c,
 static bool c_to_affine(const struct nist_curve *c, u64 *x, u64 *y,
 		       const struct nist_pt *q)
 {
-	u64 zi[ND_MAX], t[ND_MAX], ok;
+	u64 zi[ND_MAX] = { 0 }, t[ND_MAX] = { 0 }, ok;
 	unsigned int nd = c->nd;
 
 	ok = c_proj_on_curve(c, q);
@@ -860,7 +866,7 @@ static u64 window_digit(const u64 *k, unsigned int nd, unsigned int i,
 /* y = neg ? -y : y */
 static void c_cneg(const struct nist_curve *c, u64 *y, u64 neg)
 {
-	u64 zero[ND_MAX] = { 0 }, t[ND_MAX];
+	u64 zero[ND_MAX] = { 0 }, t[ND_MAX] = { 0 };
 
 	mod_sub(t, zero, y, c->p, c->nd);
 	limbs_cmov(y, t, neg, c->nd);
@@ -877,7 +883,7 @@ static void c_mul_g(const struct nist_curve *c, struct nist_pt *q,
 		    const u64 *k)
 {
 	unsigned int nd = c->nd, i, j, w = 2 * nd;
-	u64 x[ND_MAX], y[ND_MAX], mag, neg;
+	u64 x[ND_MAX] = { 0 }, y[ND_MAX] = { 0 }, mag, neg;
 	struct nist_pt t;
 
 	pt_set_inf(c, q);
@@ -952,8 +958,8 @@ static void __init table_row(const struct nist_curve *c, u64 *row,
 		      struct nist_pt *pts, const struct nist_pt *b)
 {
 	unsigned int nd = c->nd, j;
-	u64 acc[ND_MAX], inv[ND_MAX], zi[ND_MAX];
-	u64 pre[WENTRIES][ND_MAX];
+	u64 acc[ND_MAX] = { 0 }, inv[ND_MAX] = { 0 }, zi[ND_MAX] = { 0 };
+	u64 pre[WENTRIES][ND_MAX] = { 0 };
 
 	pts[0] = *b;
 	c_dbl(c, &pts[1], b);
@@ -1021,7 +1027,7 @@ static const struct nist_curve *curve_of(unsigned int id, unsigned int nbytes)
 /* A coordinate from big-endian bytes: false when >= p. */
 static bool coord_in(const struct nist_curve *c, u64 *r, const u8 *be)
 {
-	u64 t[ND_MAX];
+	u64 t[ND_MAX] = { 0 };
 
 	limbs_from_be(r, be, c->nd);
 	return limbs_sub(t, r, c->p->m, c->nd) == 1;
@@ -1040,7 +1046,7 @@ static bool point_in(const struct nist_curve *c, u64 *x, u64 *y,
 
 static void coord_out(const struct nist_curve *c, u8 *be, const u64 *a)
 {
-	u64 t[ND_MAX];
+	u64 t[ND_MAX] = { 0 };
 
 	c_from_mont(c, t, a, c->p);
 	limbs_to_be(be, t, c->nd);
@@ -1150,8 +1156,9 @@ static void reduce_by_n(const struct nist_curve *c, u64 *r, const u64 *x)
 static void sign_s(const struct nist_curve *c, struct nist_tmp *w)
 {
 	const struct nist_mod *n = c->n;
-	u64 km[ND_MAX], bm[ND_MAX], dm[ND_MAX], em[ND_MAX], rm[ND_MAX];
-	u64 v[ND_MAX];
+	u64 km[ND_MAX] = { 0 }, bm[ND_MAX] = { 0 }, dm[ND_MAX] = { 0 };
+	u64 em[ND_MAX] = { 0 }, rm[ND_MAX] = { 0 };
+	u64 v[ND_MAX] = { 0 };
 
 	c_to_mont(c, km, w->k, n);
 	c_to_mont(c, bm, w->b, n);
@@ -1181,7 +1188,7 @@ static void sign_s(const struct nist_curve *c, struct nist_tmp *w)
 static bool sign_s_holds(const struct nist_curve *c, struct nist_tmp *w)
 {
 	const struct nist_mod *n = c->n;
-	u64 l[ND_MAX], r[ND_MAX], ok;
+	u64 l[ND_MAX] = { 0 }, r[ND_MAX] = { 0 }, ok;
 
 	c_to_mont(c, l, w->s, n);
 	c_mul(c, l, l, w->k, n);		/* s k (plain: one R cancels) */
