@@ -1124,23 +1124,14 @@ int ncr_ec_math_check_pub(unsigned int curve, unsigned int nbytes,
 			  const u8 *pub)
 {
 	const struct nist_curve *c = curve_of(curve, nbytes);
-	struct nist_tmp *w;
-	int err = -EINVAL;
+	u64 x[ND_MAX] = { 0 }, y[ND_MAX] = { 0 };
 
-	if (!c)
-		return -EINVAL;
-	w = tmp_new();
-	if (!w)
-		return -ENOMEM;
 	/*
 	 * On the curve is enough: both curves have prime order n (cofactor
 	 * 1), so n Q = O holds for every point of them, and an encoded point
-	 * is never O.
+	 * is never O.  The point is public: no work space to allocate, wipe.
 	 */
-	if (point_in(c, w->x, w->y, pub))
-		err = 0;
-	tmp_free(w);
-	return err;
+	return c && point_in(c, x, y, pub) ? 0 : -EINVAL;
 }
 
 /* r = x mod n for x < p < 2n (plain numbers). */
