@@ -19,6 +19,7 @@ The module's parameters are changed for a test and restored after it.
 import contextlib
 import ctypes
 import errno
+import mmap
 import os
 import select
 import signal
@@ -29,7 +30,9 @@ import pytest
 
 import pk_util
 from conftest import _need_device
-from ncrio import FLAG_SIGN, KEY_TYPE, OP, Ncr, errno_of, key_type
+from ncrio import (ATTR, FLAG_SIGN, KEY_TYPE, OP, Ncr, errno_of, key_type,
+                   nla, session_input_data, session_once_s,
+                   session_output_buffer)
 from pk_util import _int, _seq, _tlv
 
 PARAMS = "/sys/module/ncr/parameters/"
@@ -241,6 +244,31 @@ def test_kill_dsa_generate_3072(n):
     def op(m, _):
         m.key_generate_pair(k, pub, "dsa", DSA_P_BITS=3072, DSA_Q_BITS=256)
     check_killed(n, lambda m: None, op, "DSA-3072/256 generate", empty=k)
+
+
+def test_kill_long_cipher_update(n):
+    """One SESSION_ONCE over 512 MiB, in place: the chunks go between the
+    caller's pinned pages (driver/cipher.c), and the task still ends at
+    once when killed, every page unpinned (the module unloads afterwards)."""
+    size = 512 << 20
+
+    def prepare(m):
+        k = m.key_init()
+        m.key_import(k, bytes(16), "ctr(aes)", flags=0)
+        buf = mmap.mmap(-1, size)
+        addr = ctypes.addressof(ctypes.c_char.from_buffer(buf))
+        return k, buf, addr
+
+    def op(m, prepared):
+        k, _, addr = prepared
+        rs = ctypes.c_size_t(0)
+        a = nla(ATTR.UPDATE_INPUT_DATA, bytes(session_input_data(addr, size)))
+        a += nla(ATTR.UPDATE_OUTPUT_BUFFER, bytes(session_output_buffer(
+            addr, size, ctypes.addressof(rs))))
+        a += m.attrs(ALGORITHM="ctr(aes)", KEY=k, IV=bytes(16))
+        m.call("SESSION_ONCE", session_once_s(op=OP.ENCRYPT), a)
+        assert rs.value == size
+    check_killed(n, prepare, op, "AES-CTR over 512 MiB")
 
 
 def _rsa16384():
