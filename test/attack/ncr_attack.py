@@ -324,7 +324,7 @@ def describe(h, info):
 def attempt_export(n, h, info, S):
     what = "KEY_EXPORT of %s" % describe(h, info)
     try:
-        out = n.key_export(h, 65536)
+        out = n.key_export(h, 16384)
     except OSError as e:
         R.line("b", "export", what, "refused with %s" % err(e),
                "a non-exportable key's bytes cannot be read back")
@@ -396,7 +396,7 @@ def attempt_wrap(n, h, info, S):
         what = "KEY_WRAP of %s under my own AES-256 key (%s; %s)" % (
             describe(h, info), walg, kek_txt)
         try:
-            out = n.key_wrap(k, h, algo=walg, size=65536)
+            out = n.key_wrap(k, h, algo=walg, size=16384)
         except OSError as e:
             R.line("c", "wrap", what, "refused with %s" % err(e),
                    "a key of the application's own cannot carry the key "
@@ -449,7 +449,7 @@ def attempt_key_as_data(n, h, info, S):
 def attempt_storage_wrap(n, h, info, S):
     what = "KEY_STORAGE_WRAP of %s" % describe(h, info)
     try:
-        blob = n.storage_wrap(h, size=65536)
+        blob = n.storage_wrap(h, size=16384)
     except OSError as e:
         R.line("e", "storage-wrap", what, "refused with %s" % err(e),
                "the key cannot even be put into a blob")
@@ -465,7 +465,7 @@ def attempt_storage_wrap(n, h, info, S):
     try:
         n.storage_unwrap(r, blob)
         try:
-            out = n.key_export(r, 65536)
+            out = n.key_export(r, 16384)
             ex = "exported %d bytes%s" % (len(out), (
                 ", key bytes found: " + ", ".join(S.find(out)))
                 if S.find(out) else "")
@@ -494,7 +494,7 @@ def attempt_get_info(n, h, info, S):
             a = ncrio.encode(ATTR.WANTED_ATTRS,
                              struct.pack("=32H", *ids))
             _, out, _ = n.call("KEY_GET_INFO", ncrio.key_get_info(key=h), a,
-                               65536)
+                               8192)
             outs.append(out)
         out = b"".join(outs)
     except OSError as e:
@@ -828,6 +828,20 @@ def run_attack(args, S):
         R.line("a", "descriptor", "pidfd_open(%d) + pidfd_getfd" % pids[0],
                how + "; " + own, "the victim's key handles are out of this "
                "user's reach this way")
+    def nothing_to_try(why):
+        R.line("b", "export", "KEY_EXPORT", why,
+               "nothing to export in this namespace")
+        R.line("c", "wrap", "KEY_WRAP", why,
+               "nothing to wrap in this namespace")
+        R.line("d", "key-as-data", "UPDATE_INPUT_KEY_AS_DATA", why,
+               "nothing to hash")
+        R.line("e", "storage-wrap", "KEY_STORAGE_WRAP", why,
+               "nothing to wrap")
+        R.line("h", "get-info", "KEY_GET_INFO of every attribute", why,
+               "nothing to ask about")
+
+    if not fds:
+        nothing_to_try("no descriptor to try them on")
     for fd in fds:
         n = ncrio.Ncr(fd=fd)
         try:
@@ -838,16 +852,7 @@ def run_attack(args, S):
                        describe(h, i) for h, i in handles) or "none"),
                    "these are the handles to attack")
             if not handles:
-                R.line("b", "export", "KEY_EXPORT", "no key handle to try",
-                       "nothing to export in this namespace")
-                R.line("c", "wrap", "KEY_WRAP", "no key handle to try",
-                       "nothing to wrap in this namespace")
-                R.line("d", "key-as-data", "UPDATE_INPUT_KEY_AS_DATA",
-                       "no key handle to try", "nothing to hash")
-                R.line("e", "storage-wrap", "KEY_STORAGE_WRAP",
-                       "no key handle to try", "nothing to wrap")
-                R.line("h", "get-info", "KEY_GET_INFO of every attribute",
-                       "no key handle to try", "nothing to ask about")
+                nothing_to_try("no key handle to try")
             for h, info in handles:
                 attempt_export(n, h, info, S)
             for h, info in handles:
