@@ -717,7 +717,7 @@ def attempt_core(pid, S, core_dir, child=None, expect_found=False):
         tmp = tempfile.NamedTemporaryFile(prefix="ncr-attack-core.",
                                           delete=False)
         tmp.close()
-        end = time.monotonic() + 120
+        end = time.monotonic() + 60
         while time.monotonic() < end:
             p = subprocess.run(["coredumpctl", "--no-pager", "-q", "dump",
                                 str(pid), "-o", tmp.name],
