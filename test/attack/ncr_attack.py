@@ -117,7 +117,7 @@ def stock_env():
     return e
 
 
-# ---- what to search for ------------------------------------------------------
+# ---- what to search for -----------------------------------------------------
 
 SECRET_LABELS = {  # openssl pkey -text labels of secret numbers
     "privateExponent": "d", "prime1": "p", "prime2": "q",
@@ -202,7 +202,7 @@ class Searcher:
         return sorted(hits)
 
 
-# ---- the report ----------------------------------------------------------------
+# ---- the report -------------------------------------------------------------
 
 class Report:
     def __init__(self):
@@ -230,7 +230,7 @@ class Report:
 R = Report()
 
 
-# ---- [a] the descriptor and its handles ----------------------------------------
+# ---- [a] the descriptor and its handles -------------------------------------
 
 def crypto_rdev():
     try:
@@ -319,7 +319,7 @@ def describe(h, info):
         h, info.get(ATTR.ALGORITHM, "?"), t, "|".join(fl) or "none")
 
 
-# ---- [b] .. [e], [h]: ioctls on the handles ---------------------------------------
+# ---- [b] .. [e], [h]: ioctls on the handles ---------------------------------
 
 def attempt_export(n, h, info, S):
     what = "KEY_EXPORT of %s" % describe(h, info)
@@ -511,7 +511,7 @@ def attempt_get_info(n, h, info, S):
            if not hits else "KEY_GET_INFO gives the key away", leak=bool(hits))
 
 
-# ---- [f] memory through ptrace -------------------------------------------------------
+# ---- [f] memory through ptrace ----------------------------------------------
 
 def read_mem(pid):
     """Yields the chunks of every readable mapping, and sets the stats."""
@@ -615,7 +615,7 @@ def attempt_memory(pid, S, expect_found=False):
     return hits
 
 
-# ---- [g] a core dump ------------------------------------------------------------------
+# ---- [g] a core dump --------------------------------------------------------
 
 def read_sys(path):
     try:
@@ -800,7 +800,7 @@ def attempt_core(pid, S, core_dir, child=None, expect_found=False):
     return hits
 
 
-# ---- the runs ---------------------------------------------------------------------------
+# ---- the runs ---------------------------------------------------------------
 
 def run_attack(args, S):
     pids = args.pid
