@@ -22,10 +22,14 @@ YAMA=/proc/sys/kernel/yama/ptrace_scope
 say() { printf '   %s\n' "$*"; }
 fail() { echo "!! $*"; exit 1; }
 indent() { sed 's/^/      /'; }
+# ncr_attack.py as nobody:nogroup, no supplementary groups, no provider
 as_nobody() {
-	setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		env -u OPENSSL_CONF -u OPENSSL_MODULES PYTHONDONTWRITEBYTECODE=1 \
-		/usr/bin/python3 "$ATTACK" "$@"
+	env -u OPENSSL_CONF -u OPENSSL_MODULES PYTHONDONTWRITEBYTECODE=1 \
+		/usr/bin/python3 -c 'import grp, os, pwd, sys
+os.setgroups([])
+os.setgid(grp.getgrnam("nogroup").gr_gid)
+os.setuid(pwd.getpwnam("nobody").pw_uid)
+os.execv(sys.executable, [sys.executable] + sys.argv[1:])' "$ATTACK" "$@"
 }
 workers_of() { pgrep -P "$1" | paste -sd ' '; }
 
@@ -74,7 +78,8 @@ if [ -f "$YAMA" ] && [ "$(cat "$YAMA")" != 0 ]; then
 	say "(Yama's ptrace_scope was $yama_old; set to 0 for this step so that"
 	say " the attacker may ptrace processes that are not its children.)"
 fi
-restore() { [ -n "$yama_old" ] && echo "$yama_old" > "$YAMA"; }
+# shellcheck disable=SC2317  # run by the EXIT trap
+restore() { if [ -n "$yama_old" ]; then echo "$yama_old" > "$YAMA"; fi; }
 trap restore EXIT
 rc=0
 
