@@ -13,8 +13,6 @@ import os
 import subprocess
 import time
 
-import pytest
-
 import kw_ref
 from ncrio import (FLAG_WRAPPABLE, KEY_TYPE, MASTER_KEY_ROTATE_BEGIN as BEGIN,
                    MASTER_KEY_ROTATE_END as END, OP, Ncr, key_type)
