@@ -51,6 +51,7 @@
 #include <openssl/crypto.h>
 #include "keyfile.h"
 #include "ncrctl.h"
+#include "ncrctl_io.h"
 #include "ncrctl_master.h"
 #include "ncrctl_pkey.h"
 #include "ncrctl_rotate.h"
@@ -152,38 +153,6 @@ static int read_all(int fd, struct buf *b)
 	n = cap > KEYFILE_MAX ? -EFBIG : -ENOMEM;
 	buf_free(b);
 	return (int)n;
-}
-
-static int write_all(int fd, const unsigned char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-static int fsync_dir_of(const char *path)
-{
-	char dir[PATH_MAX];
-	int fd, ret;
-
-	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	fd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ret = fsync(fd);
-	close(fd);
-	return ret;
 }
 
 /* The first NCR KEY BLOB block of kf->data, at the start of a line. */
@@ -308,7 +277,7 @@ static int write_temp(int dirfd, const char *tmp, const char *path,
 			   path, tmp, strerror(errno));
 	if (fchown(fd, st->st_uid, st->st_gid) ||
 	    fchmod(fd, st->st_mode & 07777) ||
-	    write_all(fd, out->p, out->len) || fsync(fd) ||
+	    ncrctl_write_all(fd, out->p, out->len) || fsync(fd) ||
 	    lseek(fd, 0, SEEK_SET)) {
 		ret = die(EXIT_FILE_IO, "%s: cannot write %s beside it: %s",
 			  path, tmp, strerror(errno));
@@ -576,26 +545,6 @@ static void rotate_path(struct rotation *r, const char *path)
 
 /* ---- the stores ---- */
 
-static int is_sealed(const char *store)
-{
-	const char *slash = strrchr(NCRCTL_SEALED_PATH, '/');
-
-	return !strncmp(store, NCRCTL_SEALED_PATH,
-			(size_t)(slash - NCRCTL_SEALED_PATH) + 1);
-}
-
-/* The key kept at @path: its length, or minus an exit code after a line. */
-static int read_store(const char *path, int sealed, uint8_t key[KEY_BUF])
-{
-	ssize_t n = 0;
-	int ret;
-
-	if (sealed)
-		return ncrctl_unseal(path, key, KEY_BUF);
-	ret = ncrctl_read_key_file(path, key, &n);
-	return ret ? -ret : (int)n;
-}
-
 /*
  * A new key in @next, beside @store: written, synced and read back (the
  * TPM must give it back) before anything depends on it.
@@ -622,7 +571,7 @@ static int new_key(const char *store, const char *next, int sealed,
 			return die(EXIT_FILE_IO, "%s: cannot remove: %s", tmp,
 				   strerror(errno));
 		ret = ncrctl_write_key_file(tmp, key, NCRCTL_MASTER_KEY_LEN);
-		if (!ret && (rename(tmp, next) || fsync_dir_of(next))) {
+		if (!ret && (rename(tmp, next) || ncrctl_fsync_dir_of(next))) {
 			ret = die(EXIT_FILE_IO, "%s: cannot rename %s to it: %s",
 				  next, tmp, strerror(errno));
 			unlink(tmp);
@@ -630,7 +579,7 @@ static int new_key(const char *store, const char *next, int sealed,
 	}
 	if (ret)
 		return ret;
-	n = read_store(next, sealed, back);
+	n = ncrctl_store_read(next, sealed, back);
 	if (n < 0)
 		ret = -n;
 	else if (n != NCRCTL_MASTER_KEY_LEN ||
@@ -677,13 +626,13 @@ struct keys {
 static int prepare(struct rotation *r, const char *store, const char *next,
 		   const char *pcrs, struct keys *k)
 {
-	int sealed = is_sealed(store), err;
+	int sealed = ncrctl_store_is_sealed(store), err;
 
-	k->old_len = read_store(store, sealed, k->old);
+	k->old_len = ncrctl_store_read(store, sealed, k->old);
 	if (k->old_len < 0)
 		return -k->old_len;
 	if (access(next, F_OK) == 0) {
-		k->new_len = read_store(next, sealed, k->new);
+		k->new_len = ncrctl_store_read(next, sealed, k->new);
 		if (k->new_len < 0)
 			return die(-k->new_len, "%s: the unfinished rotation's "
 				   "new key does not load; key files may need "
@@ -740,7 +689,7 @@ static int backup_key(const char *backup, const struct keys *k)
 		return ret;
 	}
 	ret = ncrctl_write_key_file(backup, k->new, (size_t)k->new_len);
-	if (!ret && fsync_dir_of(backup))
+	if (!ret && ncrctl_fsync_dir_of(backup))
 		ret = die(EXIT_FILE_IO, "%s: cannot sync its directory: %s",
 			  backup, strerror(errno));
 	if (!ret)
@@ -775,7 +724,7 @@ static int finish(struct rotation *r, const char *store, const char *next,
 			   r->failed == 1 ? "" : "s",
 			   r->failed == 1 ? "was" : "were",
 			   r->failed == 1 ? "it was" : "they were");
-	if (rename(next, store) || fsync_dir_of(store))
+	if (rename(next, store) || ncrctl_fsync_dir_of(store))
 		return die(EXIT_FILE_IO, "%s: cannot rename %s over it: %s",
 			   store, next, strerror(errno));
 	err = -ncrlib_master_key_rotate(r->fd, k->new, (size_t)k->new_len,

@@ -22,7 +22,7 @@ import pytest
 
 import e2e_util as e2e
 from conftest import BUILD
-from ncrio import MASTER_KEY_ROTATE_BEGIN, Ncr
+from ncrio import Ncr
 
 EXIT = dict(ok=0, usage=2, exists=3, file_io=4, no_master=12, key_busy=9, not_key=13,
             rejected=16)
@@ -98,16 +98,17 @@ def write_store(path, key):
     os.close(fd)
 
 
-def boot(module_reload, store):
-    """What ncr-master-key.service does at boot, after a module reload:
-    STORE's key, then STORE.new's (an unfinished rotation) with BEGIN."""
+def boot(module_reload, store, ncrctl):
+    """A reboot: a module reload, then what ncr-master-key.service runs,
+    `ncrctl master-key boot`: STORE's key, then STORE.new's (an unfinished
+    rotation) with BEGIN."""
     module_reload(set_master_key=False)
     new = pathlib.Path(str(store) + ".new")
-    with Ncr() as n:
-        assert n.master_key_set(store.read_bytes()) == 0
-        if new.exists():
-            assert n.master_key_rotate(new.read_bytes(),
-                                       MASTER_KEY_ROTATE_BEGIN) == 0
+    rc, out, err = run(ncrctl, "master-key", "boot", "--sealed",
+                       str(store) + ".no-sealed-store", "--plain", store)
+    assert rc == 0, (out, err)
+    assert f"{store}: master key set" in out
+    assert ("unfinished rotation" in out) == new.exists(), out
 
 
 def only_key(module_reload, key):
@@ -303,7 +304,7 @@ def test_rotate_killed_then_rerun(ncrctl, tmp_path, module_reload):
         killed.append((delay, was))
         w.check_intact()
         assert w.all_open(), delay          # the kernel as it was left
-        boot(module_reload, w.store)
+        boot(module_reload, w.store, w.ncrctl)
         assert w.all_open(), delay          # after a reboot
         rc, so, se = w.rotate()
         assert rc == 0, (delay, se)
@@ -405,7 +406,7 @@ def test_refusals(world, module_reload):
     assert p.read_bytes() == before
     assert w.store.read_bytes() == w.k1
     # the unfinished rotation from the first refusal still finishes
-    boot(module_reload, w.store)
+    boot(module_reload, w.store, w.ncrctl)
     rc, _, se = w.rotate()
     assert rc == 0, se
     only_key(module_reload, w.store.read_bytes())
