@@ -21,22 +21,13 @@ import time
 import pytest
 
 import e2e_util as e2e
-from conftest import BUILD
 from ncrio import Ncr
+from pk_util import der_read
+from test_ncrctl_import import ncrctl  # noqa: F401 (fixture)
 
 EXIT = dict(ok=0, usage=2, exists=3, file_io=4, no_master=12, key_busy=9, not_key=13,
             rejected=16)
 LABEL = b"NCR KEY BLOB"
-
-
-@pytest.fixture(scope="module")
-def ncrctl():
-    p = pathlib.Path(os.environ.get("NCRCTL", BUILD / "tools" / "ncrctl"))
-    if not p.exists():
-        pytest.skip(f"ncrctl not built at {p}")
-    if not os.path.exists("/dev/crypto"):
-        pytest.skip("/dev/crypto missing: run inside scripts/vm")
-    return str(p)
 
 
 def run(ncrctl, *args):
@@ -47,17 +38,6 @@ def run(ncrctl, *args):
 
 # ---- key files ---------------------------------------------------------------
 
-def _tlv(b, i):
-    """(tag, value start, value end) of the DER TLV at b[i]."""
-    tag, n = b[i], b[i + 1]
-    i += 2
-    if n & 0x80:
-        k = n & 0x7F
-        n = int.from_bytes(b[i:i + k], "big")
-        i += k
-    return tag, i, i + n
-
-
 def split_keyfile(data):
     """(text before the PEM block, SPKI DER, blob, text after it)."""
     s = data.index(b"-----BEGIN " + LABEL + b"-----")
@@ -65,14 +45,15 @@ def split_keyfile(data):
     e = data.index(b"\n", e) + 1 if b"\n" in data[e:] else len(data)
     body = data[s:e].split(b"\n")[1:-2]
     der = base64.b64decode(b"".join(body))
-    tag, v, end = _tlv(der, 0)
+    tag, body, end = der_read(der)
     assert tag == 0x30 and end == len(der)
-    _, _, i = _tlv(der, v)                  # version
-    t, _, j = _tlv(der, i)                  # SubjectPublicKeyInfo
+    i = len(der) - len(body)                 # the SEQUENCE's contents
+    _, _, i = der_read(der, i)               # version
+    t, spki, j = der_read(der, i)            # SubjectPublicKeyInfo
     assert t == 0x30
-    t, bv, be = _tlv(der, j)
+    t, blob, _ = der_read(der, j)
     assert t == 0x04
-    return data[:s], der[i:j], der[bv:be], data[e:]
+    return data[:s], der[i:j], blob, data[e:]
 
 
 def opens(path):
