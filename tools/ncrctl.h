@@ -6,6 +6,8 @@
 #ifndef NCRCTL_H
 #define NCRCTL_H
 
+#include <stdio.h>
+
 #define NCRCTL_NAME	"ncrctl"
 #define NCRCTL_DEVICE	"/dev/crypto"
 
@@ -26,11 +28,18 @@ enum {
 	EXIT_PASSPHRASE = 14,	/* key import: passphrase missing or wrong */
 	EXIT_UNSUPPORTED = 15,	/* key import: algorithm the driver lacks */
 	EXIT_REJECTED = 16,	/* key info: the master key set now refuses */
+	EXIT_TPM = 17,		/* the TPM cannot seal or unseal the master key */
 };
 
 /* Prints "ncrctl: <message>" on stderr; returns @code (ncrctl_die.c). */
 int ncrctl_die(int code, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Prints @lines (synopses without the program name, one per line), the
+ * first after @first ("usage:"), the others aligned under it.
+ */
+void ncrctl_print_usage(FILE *f, const char *first, const char *lines);
 
 /* "ncrctl key ..." (ncrctl_key.c); argv[0] is "key". */
 int ncrctl_key_main(int argc, char **argv);

@@ -14,7 +14,8 @@ from ncrio import FLAG_WRAPPABLE, Ncr
 from priv_util import CAP_SYS_ADMIN, drop_caps
 
 EXIT = dict(ok=0, usage=2, exists=3, file_io=4, insecure=5, bad_size=6,
-            no_device=7, denied=8, key_busy=9, kernel=10, no_master=12)
+            no_device=7, denied=8, key_busy=9, kernel=10, no_master=12,
+            tpm=17)
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,10 @@ def key_file(path, data=TEST_MASTER_KEY, mode=0o600, uid=0):
 def test_usage(ncrctl):
     assert run(ncrctl)[0] == EXIT["usage"]
     assert run(ncrctl, "master-key")[0] == EXIT["usage"]
-    assert run(ncrctl, "master-key", "rotate", "x")[0] == EXIT["usage"]
+    assert run(ncrctl, "master-key", "frobnicate", "x")[0] == EXIT["usage"]
+    assert run(ncrctl, "master-key", "boot", "--plain")[0] == EXIT["usage"]
+    assert run(ncrctl, "master-key", "provision", "--from", "a",
+               "--backup", "b")[0] == EXIT["usage"]
     rc, out, _ = run(ncrctl, "--help")
     assert rc == 0 and "master-key generate" in out
 
@@ -173,14 +177,71 @@ def test_systemd_unit():
     unit.read(ROOT / "tools" / "ncr-master-key.service")
     svc = unit["Service"]
     assert svc["Type"] == "oneshot"
-    # the credential when systemd passes one, else the file
+    # the key reaches ncrctl on a pipe from systemd-creds, never as a
+    # credential file
     assert svc["ExecStart"].split() == [
-        "/usr/sbin/ncrctl", "master-key", "load", "--credential",
-        "ncr-master-key", "/etc/ncr/master.key"]
-    # without a path: a missing credential must not fail the unit
-    assert svc["LoadCredentialEncrypted"] == "ncr-master-key"
+        "/usr/sbin/ncrctl", "master-key", "boot"]
+    assert "LoadCredentialEncrypted" not in svc
     assert "systemd-modules-load.service" in unit["Unit"]["After"]
+    assert "nginx.service" in unit["Unit"]["Before"]
     assert unit["Install"]["WantedBy"] == "multi-user.target"
+
+
+def no_tpm():
+    if os.path.exists("/dev/tpmrm0"):
+        pytest.skip("this VM has a TPM: the test is of a machine without")
+
+
+def test_boot_without_tpm(ncrctl, tmp_path, module_reload):
+    """`master-key boot`, the unit's command, on a machine without TPM:
+    nothing to load is exit 12 naming both stores; the plain key file is
+    loaded when there is no sealed key; a sealed key is never skipped for
+    the plain file, and without a TPM it fails with one line and is left
+    as it is."""
+    no_tpm()
+    module_reload(set_master_key=False)
+    sealed = tmp_path / "credstore" / "ncr-master-key"
+    plain = tmp_path / "master.key"
+    boot = ("master-key", "boot", "--sealed", str(sealed),
+            "--plain", str(plain))
+    rc, out, err = run(ncrctl, *boot)
+    assert rc == EXIT["no_master"], (out, err)
+    assert str(sealed) in err and str(plain) in err
+    assert len(err.splitlines()) == 1 and not out
+    rc, out, _ = run(ncrctl, "status")
+    assert "master key: not set" in out and "tpm2: none" in out
+    key_file(plain)
+    rc, out, err = run(ncrctl, *boot)
+    assert rc == EXIT["ok"] and f"{plain}: master key set" in out, err
+    sealed.parent.mkdir(mode=0o700)
+    sealed.write_bytes(b"a credential sealed on some other machine")
+    rc, out, err = run(ncrctl, *boot)
+    assert rc == EXIT["tpm"], (out, err)
+    assert len(err.splitlines()) == 1 and str(sealed) in err
+    assert "no /dev/tpmrm0" in err and "untouched" in err
+    assert sealed.read_bytes() == b"a credential sealed on some other machine"
+
+
+def test_provision_without_tpm(ncrctl, tmp_path, module_reload):
+    """Provisioning needs a TPM: without one it says so and leaves
+    nothing behind (no sealed file, no backup, no master key); a sealed
+    key already there is never replaced without --force."""
+    no_tpm()
+    module_reload(set_master_key=False)
+    sealed = tmp_path / "credstore" / "ncr-master-key"
+    backup = tmp_path / "backup.key"
+    rc, out, err = run(ncrctl, "master-key", "provision", "--sealed",
+                       str(sealed), "--backup", str(backup))
+    assert rc == EXIT["tpm"] and "no TPM2" in err, (out, err)
+    assert not sealed.exists() and not backup.exists()
+    rc, out, _ = run(ncrctl, "status")
+    assert "master key: not set" in out
+    sealed.parent.mkdir(mode=0o700)
+    sealed.write_bytes(b"sealed")
+    rc, _, err = run(ncrctl, "master-key", "provision", "--sealed",
+                     str(sealed))
+    assert rc == EXIT["exists"] and "--force" in err
+    assert sealed.read_bytes() == b"sealed"
 
 
 def test_systemd_unit_verifies(tmp_path):
