@@ -2,13 +2,17 @@
 # Demo step: nginx serves HTTPS with a private key that only the kernel
 # holds; curl fetches a page. The same steps as docs/deploy.md, with every
 # file under /tmp (the host's root is read-only in the VM), loopback only.
+# nginx is left running (workers as nobody) for 95-attacker.sh; 99-nginx-stop.sh
+# stops it (and this step does, if it fails).
 set -u
 ROOT=${NCR_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${NCR_BUILD:-$ROOT/build}
 D=/tmp/demo-nginx
 PORT=8443
 NCRCTL=$BUILD/tools/ncrctl
-rm -rf "$D" && mkdir -p "$D/logs" "$D/tmp" && chmod 755 "$D"
+rm -rf "$D" && mkdir -p "$D/logs" "$D/tmp" "$D/wd" && chmod 755 "$D"
+# the workers' working directory (where a core dump of one would go)
+chown nobody:nogroup "$D/wd"
 
 say() { printf '   %s\n' "$*"; }
 fail() { echo "!! $*"; exit 1; }
@@ -65,6 +69,8 @@ say "openssl req -x509 signed a certificate for it (signature made in the kernel
 
 # 5. nginx, configured as on a real server but under /tmp.
 cat > "$D/nginx.conf" <<EOF
+user nobody nogroup;
+working_directory $D/wd;
 worker_processes 2;
 pid $D/logs/nginx.pid;
 error_log $D/logs/error.log;
@@ -102,9 +108,10 @@ workers=$(pgrep -P "$master" | paste -sd ' ')
 say "nginx is up on https://127.0.0.1:$PORT/ (master $master, workers $workers),"
 say "with ssl_certificate_key = the ncr key file. The master loaded it (the"
 say "kernel unwrapped the blob into a key handle in the master's /dev/crypto"
-say "namespace) and forked the workers, which inherited that descriptor:"
+say "namespace) and forked the workers, which inherited that descriptor"
+say "and run as the unprivileged user nobody:"
 for p in $master $workers; do
-	printf '      pid %-6s %s\n' "$p" \
+	printf '      pid %-6s user %-7s %s\n' "$p" "$(ps -o user= -p "$p")" \
 		"$(ls -l /proc/"$p"/fd 2>/dev/null | grep -o '[0-9]* -> /dev/crypto' | head -n 1)"
 done
 
@@ -124,9 +131,8 @@ sig=$(timeout 120 env -u OPENSSL_CONF -u OPENSSL_MODULES openssl s_client \
 	-connect 127.0.0.1:$PORT -servername localhost -CAfile "$D/server.crt" \
 	-tls1_3 </dev/null 2>/dev/null | grep -E '^Peer signature type|^Peer signing digest' | tr '\n' ' ')
 say "openssl s_client: $sig(TLS 1.3 handshake signature, made by the kernel)"
-nginx_stop
-trap - EXIT
 grep -E '\[(error|crit|alert|emerg)\]' "$D/logs/error.log" && fail "nginx logged errors"
+trap - EXIT    # nginx stays up for the attacker step; 99-nginx-stop.sh ends it
 
 echo
 say "What just happened: nginx, curl and OpenSSL are Debian's unmodified"
@@ -136,3 +142,4 @@ say "signatures (RSA-PSS, in TLS 1.3 and in TLS 1.2's ECDHE-RSA) were"
 say "computed by ncr.ko through /dev/crypto. No process ever had the private key in"
 say "its memory: a compromised nginx worker can use the key while it runs,"
 say "but cannot copy it; the file on disk is useless without the master key."
+say "nginx keeps running: the next step attacks it as its workers' user."
