@@ -21,7 +21,11 @@ void ncrctl_master_print_store(void);
 
 /* /dev/crypto opened read-write, or -1 after one line on stderr. */
 int ncrctl_open_device(void);
-/* 0 if the kernel holds a master key, -ENOKEY if not, else -errno. */
+/*
+ * -ENOKEY if the kernel holds no master key; -EOPNOTSUPP or -ENOTTY from a
+ * driver without one; anything else (0, or the -EINVAL of the empty key
+ * the probe wraps) means that a master key is set.
+ */
 int ncrctl_master_key_probe(int fd);
 /* Sets the master key; prints "@what: master key set" or one error line. */
 int ncrctl_master_set(const char *what, const uint8_t *key, size_t len);
