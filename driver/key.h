@@ -98,7 +98,13 @@ int ncr_key_dest_done_two(struct ncr_key *a, struct ncr_key *b, int err);
  *   limits.c's ncr_limit_lock (a spinlock) is a leaf, taken inside
  *   key->sem when a key's charged bytes change;
  *   never three.  Unwrap, derive and key-as-data sessions hold one key's
- *   sem at a time, releasing it before taking the next.
+ *   sem at a time, releasing it before taking the next;
+ *   master_key.c's ncr_master_lock (a mutex, setters of the master key)
+ *   before ncr_master_sem (an rw_semaphore over the master key's
+ *   transforms: read across a storage wrap/unwrap, write for a pointer
+ *   swap); both are taken with no other driver lock held and take none
+ *   (storage.c wraps after releasing key->sem and unwraps before taking
+ *   it).
  */
 void ncr_key_lock_two(struct ncr_key *a, bool a_write, struct ncr_key *b,
 		      bool b_write);

@@ -2,7 +2,8 @@
 /*
  * NCRIO_KEY_STORAGE_WRAP / NCRIO_KEY_STORAGE_UNWRAP: a key object with its
  * metadata, encoded by lib/key_blob.c and wrapped with RFC 5649 under the
- * storage master key (master_key.c).  Format and errors:
+ * storage master key (master_key.c: the current key; unwrap also tries the
+ * previous one during a rotation).  Format and errors:
  * docs/storage-format.md.
  */
 #include <linux/build_bug.h>
@@ -68,14 +69,12 @@ long ncr_key_storage_wrap(struct ncr_ns *ns,
 			  const struct ncr_key_storage_wrap *sw,
 			  struct nlattr *tb[])
 {
-	struct crypto_cipher *master = ncr_master_tfm();
-	struct aes_kw_cipher c;
 	struct ncr_key *key;
 	u8 *enc = NULL, *out = NULL;
 	size_t enc_len = 0, out_len = 0;
 	long ret;
 
-	if (!master)
+	if (!ncr_master_key_present())
 		return -ENOKEY;
 	if (sw->buffer_size < 0)
 		return -EINVAL;
@@ -95,12 +94,11 @@ long ncr_key_storage_wrap(struct ncr_ns *ns,
 	if (ret)
 		return ret;
 
-	ncr_kw_cipher_bind(&c, master);
 	out_len = aes_kwp_wrapped_len(enc_len);
 	out = kvmalloc(out_len, GFP_KERNEL);
 	ret = -ENOMEM;
 	if (out)
-		ret = aes_kwp_wrap(&c, NULL, enc, enc_len, out, &out_len);
+		ret = ncr_master_wrap(enc, enc_len, out, &out_len);
 	if (!ret)
 		ret = ncr_copy_out(sw->buffer, sw->buffer_size, out, out_len);
 	kvfree(out);
@@ -109,10 +107,9 @@ long ncr_key_storage_wrap(struct ncr_ns *ns,
 }
 
 /* Unwraps and decodes a blob; *plain (freed by caller) backs *kb. */
-static int ncr_storage_open(struct crypto_cipher *master, const u8 *data,
-			    size_t len, u8 **plain, struct key_blob *kb)
+static int ncr_storage_open(const u8 *data, size_t len, u8 **plain,
+			    struct key_blob *kb)
 {
-	struct aes_kw_cipher c;
 	size_t plain_len = len;
 	int ret;
 
@@ -121,8 +118,7 @@ static int ncr_storage_open(struct crypto_cipher *master, const u8 *data,
 	*plain = kvmalloc(len ? len : 1, GFP_KERNEL);
 	if (!*plain)
 		return -ENOMEM;
-	ncr_kw_cipher_bind(&c, master);
-	ret = aes_kwp_unwrap(&c, NULL, data, len, *plain, &plain_len);
+	ret = ncr_master_unwrap(data, len, *plain, &plain_len);
 	if (!ret)
 		ret = key_blob_decode(*plain, plain_len, kb);
 	return ret;
@@ -156,18 +152,17 @@ long ncr_key_storage_unwrap(struct ncr_ns *ns,
 			    const struct ncr_key_storage_unwrap *su,
 			    struct nlattr *tb[])
 {
-	struct crypto_cipher *master = ncr_master_tfm();
 	struct key_blob kb;
 	struct ncr_key *key;
 	u8 *data, *plain = NULL;
 	int ret;
 
-	if (!master)
+	if (!ncr_master_key_present())
 		return -ENOKEY;
 	data = ncr_copy_in(su->data, su->data_size);
 	if (IS_ERR(data))
 		return PTR_ERR(data);
-	ret = ncr_storage_open(master, data, su->data_size, &plain, &kb);
+	ret = ncr_storage_open(data, su->data_size, &plain, &kb);
 
 	/* The target is cleared even when the blob was bad. */
 	key = ncr_key_dest_begin(ns, su->key);

@@ -6,7 +6,7 @@
 #ifndef NCR_STORAGE_H
 #define NCR_STORAGE_H
 
-#include <crypto/internal/cipher.h>
+#include <linux/types.h>
 #include <linux/ncr.h>
 #include "lib/nlattr.h"
 
@@ -23,11 +23,18 @@ long ncr_key_storage_unwrap(struct ncr_ns *ns,
 long ncr_master_key_set(const struct ncr_master_key_set *mk,
 			struct nlattr *tb[]);
 void ncr_master_key_exit(void);
+/* Whether a master key is set (it stays set until module unload). */
+bool ncr_master_key_present(void);
 /*
- * The storage master key's AES transform, or NULL when no master key is
- * set.  Once set it stays unchanged until module unload, so the pointer
- * may be used without further locking while /dev/crypto is open.
+ * RFC 5649 wrap under the current master key, or unwrap under the current
+ * key and, when that fails its integrity check during a rotation, under
+ * the previous one; aes_kwp_wrap()/aes_kwp_unwrap()'s arguments and
+ * errors, plus -ENOKEY when no master key is set.  They hold the master
+ * key's rw_semaphore for reading (master_key.c): no other driver lock may
+ * be held by the caller.
  */
-struct crypto_cipher *ncr_master_tfm(void);
+int ncr_master_wrap(const u8 *in, size_t in_len, u8 *out, size_t *out_len);
+int ncr_master_unwrap(const u8 *in, size_t in_len, u8 *out,
+		      size_t *out_len);
 
 #endif /* NCR_STORAGE_H */

@@ -140,6 +140,21 @@ int ncrlib_master_key_from_keyring(int fd, const char *spec)
 	return (int)ncrlib_attrs_call(fd, NCRIO_MASTER_KEY_SET, &a);
 }
 
+int ncrlib_master_key_rotate(int fd, const uint8_t *key, size_t len,
+			     uint32_t how)
+{
+	struct ncr_master_key_set s = {
+		.key = key, .key_size = (uint32_t)len };
+	struct ncrlib_attrs a;
+
+	if (len != (uint32_t)len)	/* not truncated into a valid size */
+		return -EINVAL;
+	if (ncrlib_attrs_begin(&a, &s, sizeof(s)))
+		return -ENOMEM;
+	ncrlib_attrs_u32(&a, NCR_ATTR_MASTER_KEY_ROTATE, how);
+	return (int)ncrlib_attrs_call(fd, NCRIO_MASTER_KEY_SET, &a);
+}
+
 long ncrlib_key_wrap(int fd, int kek, int key, const char *walg, void *buf,
 		     size_t len)
 {

@@ -102,6 +102,16 @@ int ncrlib_key_storage_unwrap(int fd, int key, const void *blob, size_t len);
  * ("logon:DESC" or "encrypted:DESC"): 0 or -errno.
  */
 int ncrlib_master_key_from_keyring(int fd, const char *spec);
+/*
+ * NCRIO_MASTER_KEY_SET of the @len bytes at @key with
+ * NCR_ATTR_MASTER_KEY_ROTATE = @how (NCR_MASTER_KEY_ROTATE_BEGIN: @key
+ * becomes current, the old key still unwraps; _END: @key must be current,
+ * the old key is forgotten): 0 or -errno (ENOKEY: no master key set;
+ * EBUSY: another key is current, or BEGIN while a rotation to another key
+ * is in progress; EPERM; EINVAL).
+ */
+int ncrlib_master_key_rotate(int fd, const uint8_t *key, size_t len,
+			     uint32_t how);
 /* Wraps @key under @kek with @walg into @buf: length or -errno. */
 long ncrlib_key_wrap(int fd, int kek, int key, const char *walg, void *buf,
 		     size_t len);

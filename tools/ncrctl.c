@@ -3,6 +3,7 @@
  * ncrctl: administration of the ncr /dev/crypto driver.
  *
  *   ncrctl master-key ...             see ncrctl_master.c
+ *   ncrctl master-key rotate ...      see ncrctl_rotate.c
  *   ncrctl key import|info ...        see ncrctl_key.c
  *   ncrctl status                     module, device, master key, limits,
  *                                     algorithms
@@ -25,6 +26,7 @@
 #include "algo_list.h"
 #include "ncrctl.h"
 #include "ncrctl_master.h"
+#include "ncrctl_rotate.h"
 #include "ncrlib.h"
 #include "ncrctl_parse.h"
 
@@ -35,6 +37,7 @@
 #define die ncrctl_die
 
 static const char other_usage[] =
+	NCRCTL_ROTATE_USAGE
 	"key import [--usage sign,decrypt,derive] [--passin ARG] [--force] "
 	"IN OUT\n"
 	"key info FILE\n"
@@ -254,6 +257,11 @@ int main(int argc, char **argv)
 		return usage(stdout, EXIT_OK);
 	if (argc == 2 && !strcmp(argv[1], "status"))
 		return status();
+#ifdef NCRCTL_WITH_KEYS
+	if (argc >= 3 && !strcmp(argv[1], "master-key") &&
+	    !strcmp(argv[2], "rotate"))
+		return ncrctl_rotate_main(argc - 2, argv + 2);
+#endif
 	if (argc >= 2 && !strcmp(argv[1], "master-key"))
 		return ncrctl_master_main(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "key"))

@@ -28,6 +28,7 @@
 #include "keyfile.h"
 #include "ncrlib.h"
 #include "ncrctl.h"
+#include "ncrctl_io.h"
 #include "ncrctl_parse.h"
 #include "ncrctl_pkey.h"
 
@@ -294,23 +295,6 @@ static int kernel_wrap(struct ncrctl_plainkey *k, uint32_t flags,
 
 /* ---- writing OUT ---- */
 
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* "dir/.base.XXXXXX" beside @out, created 0600; the fd or -1. */
 static int make_temp(const char *out, char *tmp, size_t len)
 {
@@ -354,7 +338,7 @@ static int write_out(const char *out, int force, const char *pem,
 	if (fd < 0)
 		return die(EXIT_FILE_IO, "%s: cannot create a file beside it: "
 			   "%s", out, strerror(errno));
-	if (fchmod(fd, 0600) || write_all(fd, pem, len) || fsync(fd)) {
+	if (fchmod(fd, 0600) || ncrctl_write_all(fd, pem, len) || fsync(fd)) {
 		err = errno;
 		close(fd);
 		unlink(tmp);

@@ -27,6 +27,7 @@
 #include <unistd.h>
 #include <linux/ncr.h>
 #include "ncrctl.h"
+#include "ncrctl_io.h"
 #include "ncrctl_master.h"
 #include "ncrctl_parse.h"
 #include "ncrctl_seal.h"
@@ -53,21 +54,6 @@ static int master_usage(void)
 }
 
 /* ---- master-key generate ---- */
-
-static int write_all(int fd, const uint8_t *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= w;
-	}
-	return 0;
-}
 
 int ncrctl_random_key(uint8_t *key, size_t len)
 {
@@ -100,7 +86,7 @@ int ncrctl_write_key_file(const char *path, const uint8_t *key, size_t len)
 		return die(EXIT_FILE_IO, "%s: cannot create: %s", path,
 			   strerror(err));
 	}
-	if (fchmod(fd, 0600) || write_all(fd, key, len) || fsync(fd)) {
+	if (fchmod(fd, 0600) || ncrctl_write_all(fd, key, len) || fsync(fd)) {
 		err = errno;
 		close(fd);
 		unlink(path);
@@ -586,14 +572,73 @@ static int master_key_provision_cmd(int argc, char **argv)
  * is never replaced by a new one, so key files made under it keep their
  * meaning.
  */
+int ncrctl_store_is_sealed(const char *store)
+{
+	const char *slash = strrchr(NCRCTL_SEALED_PATH, '/');
+
+	return !strncmp(store, NCRCTL_SEALED_PATH,
+			(size_t)(slash - NCRCTL_SEALED_PATH) + 1);
+}
+
+int ncrctl_store_read(const char *path, int sealed,
+		      uint8_t key[MASTER_KEY_LEN + 1])
+{
+	ssize_t n = 0;
+	int ret;
+
+	if (sealed)
+		return ncrctl_unseal(path, key, MASTER_KEY_LEN + 1);
+	ret = ncrctl_read_key_file(path, key, &n);
+	return ret ? -ret : (int)n;
+}
+
+/*
+ * An unfinished rotation (STORE.new beside @store, ncrctl_rotate.c): its
+ * new key is set beside the old one (BEGIN), so that key files under
+ * either open until "master-key rotate" finishes it.
+ */
+static int resume_rotation(const char *store, int sealed)
+{
+	uint8_t key[MASTER_KEY_LEN + 1];
+	char next[4096];
+	int n, fd, err;
+
+	if ((size_t)snprintf(next, sizeof(next), "%s" NCRCTL_NEW_SUFFIX,
+			     store) >= sizeof(next) || access(next, F_OK))
+		return EXIT_OK;
+	ncrctl_protect(key, sizeof(key));
+	n = ncrctl_store_read(next, sealed, key);
+	if (n < 0)
+		return -n;
+	fd = ncrctl_open_device();
+	err = fd < 0 ? 0 : -ncrlib_master_key_rotate(fd, key, (size_t)n,
+						   NCR_MASTER_KEY_ROTATE_BEGIN);
+	explicit_bzero(key, sizeof(key));
+	if (fd < 0)
+		return EXIT_NO_DEVICE;
+	close(fd);
+	if (err)
+		return die(err == EBUSY ? EXIT_KEY_BUSY : EXIT_KERNEL, "%s: the "
+			   "kernel refused the new key of the unfinished "
+			   "rotation: %s", next, strerror(err));
+	printf("%s: unfinished rotation: its new key is set beside the old "
+	       "one (finish it with ncrctl master-key rotate)\n", next);
+	return EXIT_OK;
+}
+
 static int master_key_boot(const char *sealed, const char *plain)
 {
 	struct provision first = { .path = sealed };
+	int ret;
 
-	if (access(sealed, F_OK) == 0)
-		return load_sealed(sealed);
-	if (access(plain, F_OK) == 0)
-		return master_key_load(plain);
+	if (access(sealed, F_OK) == 0) {
+		ret = load_sealed(sealed);
+		return ret ? ret : resume_rotation(sealed, 1);
+	}
+	if (access(plain, F_OK) == 0) {
+		ret = master_key_load(plain);
+		return ret ? ret : resume_rotation(plain, 0);
+	}
 	if (ncrctl_tpm_present(5000))
 		return master_key_provision(&first);
 	return die(EXIT_NO_MASTER, "no master key: neither %s nor %s exists, "

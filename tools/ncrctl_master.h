@@ -31,6 +31,11 @@ int ncrctl_read_key_file(const char *path,
 			 uint8_t key[NCRCTL_MASTER_KEY_LEN + 1], ssize_t *len);
 /* Creates @path (never overwriting), mode 0600, synced. */
 int ncrctl_write_key_file(const char *path, const uint8_t *key, size_t len);
+/* Nonzero for a store in the sealed store's directory (else: plain). */
+int ncrctl_store_is_sealed(const char *store);
+/* The key kept at @path: its length, or minus an exit code after a line. */
+int ncrctl_store_read(const char *path, int sealed,
+		      uint8_t key[NCRCTL_MASTER_KEY_LEN + 1]);
 /* @len bytes from getrandom(). */
 int ncrctl_random_key(uint8_t *key, size_t len);
 

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "ncrctl.h"
+#include "ncrctl_io.h"
 #include "ncrctl_seal.h"
 
 #define die ncrctl_die
@@ -109,39 +110,6 @@ fail:
 	return die(EXIT_TPM, "cannot run " CREDS ": %s", strerror(err));
 }
 
-static ssize_t read_full(int fd, uint8_t *buf, size_t cap)
-{
-	size_t got = 0;
-
-	while (got < cap) {
-		ssize_t r = read(fd, buf + got, cap - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		got += r;
-	}
-	return (ssize_t)got;
-}
-
-static int write_full(int fd, const uint8_t *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= w;
-	}
-	return 0;
-}
-
 /*
  * Collects systemd-creds' messages into @msg (its last non-empty line) and
  * its exit status; nonzero if it failed.
@@ -176,20 +144,6 @@ static int finish_creds(struct child *c, char msg[MSG_MAX])
 		snprintf(msg, MSG_MAX, CREDS " exited with status %d",
 			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	return !WIFEXITED(status) || WEXITSTATUS(status);
-}
-
-static int fsync_dir_of(const char *path)
-{
-	char dir[PATH_MAX];
-	int fd, ret;
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	fd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ret = fsync(fd);
-	close(fd);
-	return ret;
 }
 
 static int fsync_path(const char *path)
@@ -235,7 +189,7 @@ int ncrctl_seal(const char *path, const uint8_t *key, size_t len,
 	ret = spawn_creds(argv, &c);
 	if (ret)
 		return ret;
-	if (write_full(c.in, key, len))
+	if (ncrctl_write_all(c.in, key, len))
 		kill(c.pid, SIGTERM);
 	close_fd(&c.in);
 	if (finish_creds(&c, msg)) {
@@ -244,7 +198,7 @@ int ncrctl_seal(const char *path, const uint8_t *key, size_t len,
 			   path, msg);
 	}
 	if (chmod(tmp, 0600) || fsync_path(tmp) || rename(tmp, path) ||
-	    fsync_dir_of(path)) {
+	    ncrctl_fsync_dir_of(path)) {
 		ret = errno;
 		unlink(tmp);
 		return die(EXIT_FILE_IO, "%s: cannot write: %s", path,
@@ -273,7 +227,7 @@ int ncrctl_unseal(const char *path, uint8_t *key, size_t cap)
 	if (ret)
 		return -ret;
 	close_fd(&c.in);
-	n = read_full(c.out, key, cap);
+	n = ncrctl_read_full(c.out, key, cap);
 	if (finish_creds(&c, msg) || n < 0) {
 		explicit_bzero(key, cap);
 		return -die(EXIT_TPM, "%s: this machine's TPM cannot unseal it "

@@ -87,11 +87,23 @@ enum {
 	 */
 	NCR_ATTR_MASTER_KEY_DESCRIPTION,
 
+	/*
+	 * NLA_U32, MASTER_KEY_SET: rotate the master key, one of
+	 * NCR_MASTER_KEY_ROTATE_*.  BEGIN makes the given key current and
+	 * keeps the old one for STORAGE_UNWRAP only; END (given the current
+	 * key) forgets the old one.
+	 */
+	NCR_ATTR_MASTER_KEY_ROTATE,
+
 	/* Add new attributes here */
 
 	NCR_ATTR_END__,
 	NCR_ATTR_MAX = NCR_ATTR_END__ - 1
 };
+
+/* Extension: NCR_ATTR_MASTER_KEY_ROTATE values. */
+#define NCR_MASTER_KEY_ROTATE_BEGIN 1
+#define NCR_MASTER_KEY_ROTATE_END 2
 
 #define NCR_CIPHER_MAX_BLOCK_LEN 32
 #define NCR_HASH_MAX_OUTPUT_SIZE 64

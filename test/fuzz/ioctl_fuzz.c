@@ -266,6 +266,10 @@ static void put_random_attr(struct tdata *t)
 		put_str(t, type,
 			keyring_keys[below(r, ARRAY_SIZE(keyring_keys))]);
 		return;
+	case NCR_ATTR_MASTER_KEY_ROTATE:
+		/* BEGIN, END, 0, 3 and, sometimes, anything */
+		put_u32(t, type, chance(r, 80) ? below(r, 4) : (uint32_t)rnd(r));
+		return;
 	case NCR_ATTR_DH_PUBLIC:
 		if (!chance(r, 40))
 			break;
@@ -393,6 +397,12 @@ static void build(struct tdata *t, unsigned i, int *is_key_init)
 		bufp = bad_ptr(r, t->in, bufsz);
 		memcpy(c->buf + off, &bufp, sizeof(bufp));
 		memcpy(c->buf + off + sizeof(bufp), &bufsz, 4);
+		if (chance(r, 30))
+			put_str(t, NCR_ATTR_MASTER_KEY_DESCRIPTION,
+				keyring_keys[below(r, ARRAY_SIZE(keyring_keys))]);
+		if (chance(r, 50))	/* rotation: BEGIN, END or invalid */
+			put_u32(t, NCR_ATTR_MASTER_KEY_ROTATE,
+				chance(r, 80) ? below(r, 4) : (uint32_t)rnd(r));
 		break;
 	}
 	case NCRIO_SESSION_INIT:

@@ -81,6 +81,7 @@ class ATTR:
     SIGNATURE_INPUT_IS_DIGEST = 27
     ECC_CURVE = 28
     MASTER_KEY_DESCRIPTION = 29
+    MASTER_KEY_ROTATE = 30
 
 
 # How each attribute is encoded by Ncr.attrs(): "u32", "str" or "bin".
@@ -93,7 +94,7 @@ ATTR_KIND = {
     ATTR.RSA_OAEP_HASH_ALGORITHM: "str", ATTR.RSA_PSS_SALT_LENGTH: "u32",
     ATTR.DSA_P_BITS: "u32", ATTR.DSA_Q_BITS: "u32",
     ATTR.SIGNATURE_INPUT_IS_DIGEST: "u32", ATTR.ECC_CURVE: "str",
-    ATTR.MASTER_KEY_DESCRIPTION: "str",
+    ATTR.MASTER_KEY_DESCRIPTION: "str", ATTR.MASTER_KEY_ROTATE: "u32",
 }
 
 
@@ -117,6 +118,8 @@ class OP:
     SIGN = 3
     VERIFY = 4
 
+
+MASTER_KEY_ROTATE_BEGIN, MASTER_KEY_ROTATE_END = 1, 2
 
 RSA_PKCS1_V1_5, RSA_PKCS1_OAEP, RSA_PKCS1_PSS = 0, 1, 2
 RSA_PSS_SALT_LENGTH_AUTO = 0xFFFFFFFF
@@ -406,7 +409,7 @@ class Ncr:
         self._keep.append(b)
         return self.call("MASTER_KEY_SET", st, self.attrs(**extra))[0]
 
-    def master_key_from_keyring(self, spec, key=None):
+    def master_key_from_keyring(self, spec, key=None, **extra):
         """MASTER_KEY_SET naming a keyring key; key/key_size stay NULL/0
         unless key (bytes) is given too."""
         if key is None:
@@ -415,7 +418,12 @@ class Ncr:
             b = self._buf(key)
             st = master_key_set(key=ctypes.addressof(b), key_size=len(key))
         return self.call("MASTER_KEY_SET", st, self.attrs(
-            MASTER_KEY_DESCRIPTION=spec))[0]
+            MASTER_KEY_DESCRIPTION=spec, **extra))[0]
+
+    def master_key_rotate(self, key, how):
+        """MASTER_KEY_SET with NCR_ATTR_MASTER_KEY_ROTATE = how (BEGIN,
+        END, or any value for error tests)."""
+        return self.master_key_set(key, MASTER_KEY_ROTATE=how)
 
     def storage_wrap(self, key, size=8192, **extra):
         b = ctypes.create_string_buffer(max(size, 1))
