@@ -161,6 +161,7 @@ int ncrctl_seal(const char *path, const uint8_t *key, size_t len,
 		const char *pcrs)
 {
 	char tmp[PATH_MAX], pcr_arg[64], msg[MSG_MAX], dir[PATH_MAX];
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	char *argv[8];
 	struct child c;
 	int a = 0, ret;
@@ -189,9 +190,12 @@ int ncrctl_seal(const char *path, const uint8_t *key, size_t len,
 	ret = spawn_creds(argv, &c);
 	if (ret)
 		return ret;
+	/* systemd-creds may exit before reading: EPIPE, not a silent death */
+	sigaction(SIGPIPE, &ign, &old);
 	if (ncrctl_write_all(c.in, key, len))
 		kill(c.pid, SIGTERM);
 	close_fd(&c.in);
+	sigaction(SIGPIPE, &old, NULL);
 	if (finish_creds(&c, msg)) {
 		unlink(tmp);
 		return die(EXIT_TPM, "%s: the TPM did not seal the key: %s",
