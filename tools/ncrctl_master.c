@@ -93,7 +93,7 @@ int ncrctl_write_key_file(const char *path, const uint8_t *key, size_t len)
 		return die(EXIT_FILE_IO, "%s: cannot write: %s", path,
 			   strerror(err));
 	}
-	if (close(fd)) {
+	if (close(fd) || ncrctl_fsync_dir_of(path)) {
 		err = errno;
 		unlink(path);
 		return die(EXIT_FILE_IO, "%s: cannot write: %s", path,
@@ -171,8 +171,8 @@ static int master_key_result(const char *what, int err)
 			   "and CAP_SYS_ADMIN (%s)", DEVICE, strerror(err));
 	case EBUSY:
 		return die(EXIT_KEY_BUSY, "%s: a different master key is already "
-			   "set; it can only be replaced after unloading the "
-			   "module (or rebooting)", what);
+			   "set (ncrctl master-key rotate changes it; else "
+			   "only unloading the module clears it)", what);
 	default:
 		return die(EXIT_KERNEL, "%s: the driver refused the key from %s: "
 			   "%s", DEVICE, what, strerror(err));
@@ -423,6 +423,18 @@ int ncrctl_master_key_probe(int fd)
 
 /* ---- sealed to the TPM: provision, boot ---- */
 
+/* 1 if @path is there, 0 if absent, minus an exit code (one line) else. */
+static int path_state(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) == 0)
+		return 1;
+	if (errno == ENOENT)
+		return 0;
+	return -die(EXIT_FILE_IO, "%s: %s", path, strerror(errno));
+}
+
 /* Sets the key sealed at @path. */
 static int load_sealed(const char *path)
 {
@@ -495,34 +507,49 @@ static int provision_key(const struct provision *p, uint8_t *key,
 static int master_key_provision(const struct provision *p)
 {
 	uint8_t key[MASTER_KEY_LEN + 1], back[MASTER_KEY_LEN + 1];
+	int there = path_state(p->path), n, ret;
+	char staged[4096];
 	ssize_t len = 0;
-	int n, ret;
 
 	ncrctl_protect(key, sizeof(key));
 	ncrctl_protect(back, sizeof(back));
-	if (!p->force && access(p->path, F_OK) == 0)
+	if (there < 0)
+		return -there;
+	if (there && !p->force)
 		return die(EXIT_EXISTS, "%s: a sealed master key is there "
 			   "already and key files need it; --force replaces "
 			   "it (e.g. --from BACKUP after a TPM clear)", p->path);
+	if (there && !p->from)
+		return die(EXIT_EXISTS, "%s: --force replaces a sealed key only "
+			   "with --from (a backup of a key); to start over with "
+			   "a new key, move the file away first", p->path);
 	if (!ncrctl_tpm_present(0))
 		return die(EXIT_TPM, "%s: cannot seal a master key: this machine "
 			   "has no TPM2 (no %s)", p->path, NCRCTL_TPM_DEVICE);
+	if ((size_t)snprintf(staged, sizeof(staged), "%s.provision",
+			     p->path) >= sizeof(staged))
+		return die(EXIT_USAGE, "%s: path too long", p->path);
 	ret = provision_key(p, key, &len);
+	/* sealed beside, checked, then renamed over what was there */
+	if (!ret)
+		ret = ncrctl_seal(staged, key, (size_t)len, p->pcrs);
 	if (!ret) {
-		ret = ncrctl_seal(p->path, key, (size_t)len, p->pcrs);
-		/* a backup of a key that was never sealed would mislead */
-		if (ret && p->backup)
-			unlink(p->backup);
-	}
-	if (!ret) {
-		n = ncrctl_unseal(p->path, back, sizeof(back));
+		n = ncrctl_unseal(staged, back, sizeof(back));
 		if (n < 0)
 			ret = -n;
 		else if (n != len || memcmp(key, back, (size_t)len))
 			ret = die(EXIT_TPM, "%s: the TPM gave back another key "
 				  "than it sealed", p->path);
 	}
-	if (!ret) {
+	if (!ret && (rename(staged, p->path) || ncrctl_fsync_dir_of(p->path)))
+		ret = die(EXIT_FILE_IO, "%s: cannot rename %s to it: %s",
+			  p->path, staged, strerror(errno));
+	if (ret) {
+		unlink(staged);
+		/* a backup of a key that was never sealed would mislead */
+		if (p->backup)
+			unlink(p->backup);
+	} else {
 		printf("%s: %d-bit master key sealed to this machine's TPM2\n",
 		       p->path, (int)len * 8);
 		ret = ncrctl_master_set(p->path, key, (size_t)len);
@@ -608,8 +635,10 @@ static int resume_rotation(const char *store, int sealed)
 		return EXIT_OK;
 	ncrctl_protect(key, sizeof(key));
 	n = ncrctl_store_read(next, sealed, key);
-	if (n < 0)
+	if (n < 0) {
+		explicit_bzero(key, sizeof(key));
 		return -n;
+	}
 	fd = ncrctl_open_device();
 	err = fd < 0 ? 0 : -ncrlib_master_key_rotate(fd, key, (size_t)n,
 						   NCR_MASTER_KEY_ROTATE_BEGIN);
@@ -628,17 +657,34 @@ static int resume_rotation(const char *store, int sealed)
 
 static int master_key_boot(const char *sealed, const char *plain)
 {
+	static const char *const elsewhere[] = {
+		"/run/credstore.encrypted/" NCRCTL_CRED_NAME,
+		"/usr/lib/credstore.encrypted/" NCRCTL_CRED_NAME,
+	};
 	struct provision first = { .path = sealed };
 	int ret;
+	size_t i;
 
-	if (access(sealed, F_OK) == 0) {
+	ret = path_state(sealed);
+	if (ret < 0)
+		return -ret;
+	if (ret) {
 		ret = load_sealed(sealed);
 		return ret ? ret : resume_rotation(sealed, 1);
 	}
-	if (access(plain, F_OK) == 0) {
+	ret = path_state(plain);
+	if (ret < 0)
+		return -ret;
+	if (ret) {
 		ret = master_key_load(plain);
 		return ret ? ret : resume_rotation(plain, 0);
 	}
+	/* where systemd looks for credentials too: never shadow such a key */
+	for (i = 0; i < sizeof(elsewhere) / sizeof(elsewhere[0]); i++)
+		if (path_state(elsewhere[i]))
+			return die(EXIT_EXISTS, "%s: a master key is kept there; "
+				   "move it to %s (a new key is made only where "
+				   "there is none)", elsewhere[i], sealed);
 	if (ncrctl_tpm_present(5000))
 		return master_key_provision(&first);
 	return die(EXIT_NO_MASTER, "no master key: neither %s nor %s exists, "

@@ -508,9 +508,17 @@ static void rotate_dir(struct rotation *r, const char *path)
 					  name) >= sizeof(child))
 			failed(r, die(EXIT_FILE_IO, "%s/%s: path too long", path,
 				      name));
-		else if (!fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) &&
-			 S_ISREG(st.st_mode))
+		else if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW))
+			failed(r, die(EXIT_FILE_IO, "%s: %s", child,
+				      strerror(errno)));
+		else if (S_ISREG(st.st_mode))
 			rotate_at(r, dirfd, name, child, 0);
+		else if (S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode))
+			/* it may lead to a key file: END would orphan it */
+			failed(r, die(EXIT_USAGE, "%s: a %s is not followed; "
+				      "name the key files it leads to", child,
+				      S_ISDIR(st.st_mode) ? "subdirectory" :
+				      "symbolic link"));
 		free(list[i]);
 	}
 	free(list);
@@ -633,10 +641,9 @@ static int prepare(struct rotation *r, const char *store, const char *next,
 		return -k->old_len;
 	if (access(next, F_OK) == 0) {
 		k->new_len = ncrctl_store_read(next, sealed, k->new);
+		/* (its one line is printed; key files may need that key) */
 		if (k->new_len < 0)
-			return die(-k->new_len, "%s: the unfinished rotation's "
-				   "new key does not load; key files may need "
-				   "it: restore it, do not delete it", next);
+			return -k->new_len;
 		err = -kernel_key_is(r->fd, k->new, (size_t)k->new_len);
 		if (err == EBUSY)
 			err = -kernel_key_is(r->fd, k->old,

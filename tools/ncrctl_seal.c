@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -38,9 +39,14 @@ static char *const creds_env[] = {
 
 void ncrctl_protect(void *key, size_t len)
 {
+	/* systemd-creds, started after this, inherits the limit: exec makes
+	 * it dumpable again, and it holds the key too */
+	static const struct rlimit no_core = { 0, 0 };
+
 	/* best effort: a failure leaves the key swappable, not exposed */
 	(void)mlock(key, len);
 	(void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	(void)setrlimit(RLIMIT_CORE, &no_core);
 }
 
 int ncrctl_tpm_present(int wait_ms)
@@ -116,24 +122,29 @@ fail:
  */
 static int finish_creds(struct child *c, char msg[MSG_MAX])
 {
-	char buf[4096];
+	char buf[4096], *line, *end;
+	size_t have = 0;
 	ssize_t n;
 	int status;
 
-	msg[0] = 0;
-	while ((n = read(c->err, buf, sizeof(buf) - 1)) != 0) {
-		char *line, *end;
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
+	/* the last 4 KiB of its messages; the last non-empty line of them */
+	for (;;) {
+		if (have == sizeof(buf) - 1) {
+			memmove(buf, buf + have / 2, have - have / 2);
+			have -= have / 2;
 		}
-		buf[n] = 0;
-		for (line = strtok_r(buf, "\n", &end); line;
-		     line = strtok_r(NULL, "\n", &end))
-			snprintf(msg, MSG_MAX, "%s", line);
+		n = read(c->err, buf + have, sizeof(buf) - 1 - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
 	}
+	buf[have] = 0;
+	msg[0] = 0;
+	for (line = strtok_r(buf, "\n", &end); line;
+	     line = strtok_r(NULL, "\n", &end))
+		snprintf(msg, MSG_MAX, "%s", line);
 	close_fd(&c->err);
 	close_fd(&c->in);
 	close_fd(&c->out);
@@ -172,10 +183,10 @@ int ncrctl_seal(const char *path, const uint8_t *key, size_t len,
 	argv[a++] = "encrypt";
 	argv[a++] = "--with-key=tpm2";
 	argv[a++] = "--name=" NCRCTL_CRED_NAME;
-	if (pcrs) {
-		snprintf(pcr_arg, sizeof(pcr_arg), "--tpm2-pcrs=%s", pcrs);
-		argv[a++] = pcr_arg;
-	}
+	/* always given: without it systemd-creds binds to PCR 7 (Secure Boot
+	 * state), and a firmware update would lose every key file */
+	snprintf(pcr_arg, sizeof(pcr_arg), "--tpm2-pcrs=%s", pcrs ? pcrs : "");
+	argv[a++] = pcr_arg;
 	argv[a++] = "-";
 	argv[a++] = tmp;
 	argv[a] = NULL;

@@ -246,6 +246,10 @@ def test_provision_without_tpm(ncrctl, tmp_path, module_reload):
     rc, _, err = run_no_tpm(ncrctl, "master-key", "provision", "--sealed",
                             str(sealed))
     assert rc == EXIT["exists"] and "--force" in err
+    # --force without --from would throw the only sealed copy away
+    rc, _, err = run_no_tpm(ncrctl, "master-key", "provision", "--sealed",
+                            str(sealed), "--force")
+    assert rc == EXIT["exists"] and "move the file away" in err
     assert sealed.read_bytes() == b"sealed"
 
 

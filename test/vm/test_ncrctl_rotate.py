@@ -347,6 +347,32 @@ def test_damaged_file_is_reported_and_left(world):
     assert w.all_open()
 
 
+def test_links_and_subdirectories_stop_the_rotation(world):
+    """A symbolic link or a subdirectory in a DIR may lead to key files
+    that END would orphan: each is named, and the rotation does not
+    finish until it is gone (or named by its own path)."""
+    w = world
+    link = w.d / "link.key"
+    link.symlink_to(w.keys[0])
+    sub = w.d / "more"
+    sub.mkdir()
+    rc, so, se = w.rotate()
+    assert rc == EXIT["usage"], se
+    errs = se.splitlines()
+    assert any(str(link) in e and "symbolic link" in e for e in errs), se
+    assert any(str(sub) in e and "subdirectory" in e for e in errs), se
+    new = pathlib.Path(str(w.store) + ".new")
+    assert w.store.read_bytes() == w.k1 and new.exists()
+    assert w.all_open()
+    k2 = new.read_bytes()
+    link.unlink()
+    sub.rmdir()
+    rc, so, se = w.rotate()
+    assert rc == 0, se
+    assert w.store.read_bytes() == k2
+    assert not new.exists() and w.no_temporaries()
+
+
 def test_refusals(world, module_reload):
     w = world
     # a named file that is not a key file: one line, unfinished
