@@ -183,10 +183,12 @@ int ncrctl_seal(const char *path, const uint8_t *key, size_t len,
 	argv[a++] = "encrypt";
 	argv[a++] = "--with-key=tpm2";
 	argv[a++] = "--name=" NCRCTL_CRED_NAME;
-	/* always given: without it systemd-creds binds to PCR 7 (Secure Boot
-	 * state), and a firmware update would lose every key file */
-	snprintf(pcr_arg, sizeof(pcr_arg), "--tpm2-pcrs=%s", pcrs ? pcrs : "");
-	argv[a++] = pcr_arg;
+	/* without it, systemd-creds' default: PCR 7 (systemd 252 cannot
+	 * unseal what it sealed to an empty PCR list) */
+	if (pcrs) {
+		snprintf(pcr_arg, sizeof(pcr_arg), "--tpm2-pcrs=%s", pcrs);
+		argv[a++] = pcr_arg;
+	}
 	argv[a++] = "-";
 	argv[a++] = tmp;
 	argv[a] = NULL;

@@ -27,8 +27,8 @@
 /*
  * Seals @len bytes of @key to the TPM into @path: written beside it, synced,
  * then renamed over it (and the directory synced).  @pcrs is systemd-creds'
- * --tpm2-pcrs= value, or NULL for none (this TPM only; systemd-creds' own
- * default would be PCR 7).  Returns EXIT_OK, or an exit
+ * --tpm2-pcrs= value, or NULL for its default (PCR 7, the Secure Boot
+ * state).  Returns EXIT_OK, or an exit
  * code after one line on stderr.
  */
 int ncrctl_seal(const char *path, const uint8_t *key, size_t len,
