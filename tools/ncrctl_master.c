@@ -476,9 +476,12 @@ struct provision {
 	int force;		/* replace a sealed key already there */
 };
 
-/* The key to seal: read from p->from, or new (and backed up if asked). */
+/*
+ * The key to seal: read from p->from, or new (and backed up if asked;
+ * *backed_up says that this call made p->backup).
+ */
 static int provision_key(const struct provision *p, uint8_t *key,
-			 ssize_t *len)
+			 ssize_t *len, int *backed_up)
 {
 	int has = kernel_has_key(), ret;
 
@@ -495,8 +498,10 @@ static int provision_key(const struct provision *p, uint8_t *key,
 			   "to a new one (master-key rotate)", DEVICE);
 	*len = MASTER_KEY_LEN;
 	ret = ncrctl_random_key(key, MASTER_KEY_LEN);
-	if (!ret && p->backup)
+	if (!ret && p->backup) {
 		ret = ncrctl_write_key_file(p->backup, key, MASTER_KEY_LEN);
+		*backed_up = !ret;
+	}
 	return ret;
 }
 
@@ -507,7 +512,7 @@ static int provision_key(const struct provision *p, uint8_t *key,
 static int master_key_provision(const struct provision *p)
 {
 	uint8_t key[MASTER_KEY_LEN + 1], back[MASTER_KEY_LEN + 1];
-	int there = path_state(p->path), n, ret;
+	int there = path_state(p->path), backed_up = 0, n, ret;
 	char staged[4096];
 	ssize_t len = 0;
 
@@ -529,7 +534,7 @@ static int master_key_provision(const struct provision *p)
 	if ((size_t)snprintf(staged, sizeof(staged), "%s.provision",
 			     p->path) >= sizeof(staged))
 		return die(EXIT_USAGE, "%s: path too long", p->path);
-	ret = provision_key(p, key, &len);
+	ret = provision_key(p, key, &len, &backed_up);
 	/* sealed beside, checked, then renamed over what was there */
 	if (!ret)
 		ret = ncrctl_seal(staged, key, (size_t)len, p->pcrs);
@@ -547,7 +552,7 @@ static int master_key_provision(const struct provision *p)
 	if (ret) {
 		unlink(staged);
 		/* a backup of a key that was never sealed would mislead */
-		if (p->backup)
+		if (backed_up)
 			unlink(p->backup);
 	} else {
 		printf("%s: %d-bit master key sealed to this machine's TPM2\n",

@@ -148,3 +148,16 @@ def test_unseal_of_a_damaged_blob(ncrctl, tmp_path, fresh):
     # the module still holds the provisioned key: a damaged blob must be
     # refused before the kernel is asked (not EBUSY)
     assert rc == EXIT["tpm"] and len(err.splitlines()) == 1, (out, err)
+
+
+def test_backup_file_never_overwritten(ncrctl, tmp_path, fresh):
+    """--backup onto a file that exists: refused, the file kept, nothing
+    sealed, no master key set."""
+    sealed = tmp_path / "credstore" / "ncr-master-key"
+    backup = tmp_path / "backup.key"
+    backup.write_bytes(b"an older backup")
+    rc, out, err = run(ncrctl, "master-key", "provision", "--sealed",
+                       str(sealed), "--backup", str(backup))
+    assert rc == EXIT["exists"] and str(backup) in err, (out, err)
+    assert backup.read_bytes() == b"an older backup"
+    assert not sealed.exists() and not master_key_set(ncrctl)
