@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -103,11 +104,38 @@ def start_nginx(top, name, cert, key, env=None):
                         "%s;\nworker_processes" % (USER, GROUP, wd), 1)
     n.conf.write_text(conf)
     assert n.start(), "nginx did not start:\n" + n.error_text()
-    uid, _ = ids()
-    for w in n.worker_pids():
-        st = os.stat("/proc/%d" % w)
-        assert st.st_uid == uid, "worker %d does not run as %s" % (w, USER)
+    try:
+        wait_for_workers_as_user(n)
+    except BaseException:
+        # a worker left behind would hold /dev/crypto for the next suites
+        n.stop()
+        raise
     return n, wd
+
+
+def worker_uids(n):
+    uids = []
+    for w in n.worker_pids():
+        try:
+            uids.append(os.stat("/proc/%d" % w).st_uid)
+        except FileNotFoundError:
+            pass
+    return uids
+
+
+def wait_for_workers_as_user(n, timeout=60):
+    """A worker is forked as root and drops to USER a moment later: wait
+    for both workers to have done so."""
+    uid, _ = ids()
+    deadline = time.monotonic() + timeout
+    while True:
+        uids = worker_uids(n)
+        if len(uids) == 2 and all(u == uid for u in uids):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError("workers do not run as %s: uids %s"
+                                 % (USER, uids))
+        time.sleep(0.1)
 
 
 def fetch(n, ca):
