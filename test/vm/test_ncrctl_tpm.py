@@ -161,3 +161,19 @@ def test_backup_file_never_overwritten(ncrctl, tmp_path, fresh):
     assert rc == EXIT["exists"] and str(backup) in err, (out, err)
     assert backup.read_bytes() == b"an older backup"
     assert not sealed.exists() and not master_key_set(ncrctl)
+
+
+def test_failed_seal_removes_only_its_own_backup(ncrctl, tmp_path, fresh):
+    """A seal that fails after --backup wrote a new key (PCR 99 does not
+    exist): the backup of a key that was never sealed is removed, nothing
+    is left beside the store, no master key is set."""
+    sealed = tmp_path / "credstore" / "ncr-master-key"
+    backup = tmp_path / "backup.key"
+    rc, out, err = run(ncrctl, "master-key", "provision", "--sealed",
+                       str(sealed), "--backup", str(backup),
+                       "--tpm2-pcrs", "99")
+    assert rc == EXIT["tpm"] and "did not seal" in err, (out, err)
+    assert len(err.splitlines()) == 1, (out, err)
+    assert not backup.exists()
+    assert list(tmp_path.rglob("ncr-master-key*")) == []
+    assert not master_key_set(ncrctl)
